@@ -1,0 +1,549 @@
+/*
+ * mpi.h -- Tessera's public interface to the MPI-4.1 standard (C bindings).
+ *
+ * Handles.  Every handle type is a pointer to its own incomplete struct, so the
+ * compiler refuses an MPI_Comm passed where an MPI_Datatype belongs.  The
+ * pointer is never dereferenced: its value encodes (kind, generation, index)
+ * in 32 bits, which lets the library detect a freed or foreign handle and
+ * converts trivially to a Fortran integer.  Null handles are 0; predefined
+ * handles are small constants with generation 0.
+ *
+ *   bits 31..28  kind       bits 27..20  generation       bits 19..0  index
+ *
+ * Functions are declared here only once they are implemented (docs/coverage.md
+ * lists them).  Constants and types cover the whole MPI-4.1 C interface.
+ */
+#ifndef TESSERA_MPI_H
+#define TESSERA_MPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+#define TESSERA 1
+#define TESSERA_VERSION "0.1.0"
+
+#define MPI_VERSION 4
+#define MPI_SUBVERSION 1
+
+#if defined(__GNUC__)
+#define TESSERA_API __attribute__((visibility("default")))
+#else
+#define TESSERA_API
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Basic types                                                              */
+/* ------------------------------------------------------------------------ */
+
+typedef int64_t MPI_Aint;
+typedef int64_t MPI_Offset;
+typedef int64_t MPI_Count;
+typedef int MPI_Fint;
+
+typedef struct tessera_comm_handle *MPI_Comm;
+typedef struct tessera_group_handle *MPI_Group;
+typedef struct tessera_datatype_handle *MPI_Datatype;
+typedef struct tessera_op_handle *MPI_Op;
+typedef struct tessera_errhandler_handle *MPI_Errhandler;
+typedef struct tessera_info_handle *MPI_Info;
+typedef struct tessera_request_handle *MPI_Request;
+typedef struct tessera_win_handle *MPI_Win;
+typedef struct tessera_file_handle *MPI_File;
+typedef struct tessera_message_handle *MPI_Message;
+typedef struct tessera_session_handle *MPI_Session;
+
+typedef struct MPI_Status {
+    int MPI_SOURCE;
+    int MPI_TAG;
+    int MPI_ERROR;
+    int tessera_cancelled; /* private: use MPI_Test_cancelled */
+    MPI_Count tessera_count; /* private: bytes received, use MPI_Get_count */
+} MPI_Status;
+
+typedef struct MPI_F08_status {
+    MPI_Fint MPI_SOURCE;
+    MPI_Fint MPI_TAG;
+    MPI_Fint MPI_ERROR;
+    MPI_Fint tessera_internal[3];
+} MPI_F08_status;
+
+/* Handle constants are built from (kind, index); see the comment at the top. */
+#define TESSERA_HANDLE_(type, kind, index) ((type)(uintptr_t)(((unsigned)(kind) << 28) | (unsigned)(index)))
+
+#define TESSERA_KIND_COMM_ 1
+#define TESSERA_KIND_GROUP_ 2
+#define TESSERA_KIND_DATATYPE_ 3
+#define TESSERA_KIND_OP_ 4
+#define TESSERA_KIND_ERRHANDLER_ 5
+#define TESSERA_KIND_INFO_ 6
+#define TESSERA_KIND_REQUEST_ 7
+#define TESSERA_KIND_WIN_ 8
+#define TESSERA_KIND_FILE_ 9
+#define TESSERA_KIND_MESSAGE_ 10
+#define TESSERA_KIND_SESSION_ 11
+
+/* ------------------------------------------------------------------------ */
+/* Null and predefined handles                                              */
+/* ------------------------------------------------------------------------ */
+
+#define MPI_COMM_NULL ((MPI_Comm)0)
+#define MPI_COMM_WORLD TESSERA_HANDLE_(MPI_Comm, TESSERA_KIND_COMM_, 1)
+#define MPI_COMM_SELF TESSERA_HANDLE_(MPI_Comm, TESSERA_KIND_COMM_, 2)
+
+#define MPI_GROUP_NULL ((MPI_Group)0)
+#define MPI_GROUP_EMPTY TESSERA_HANDLE_(MPI_Group, TESSERA_KIND_GROUP_, 1)
+
+#define MPI_REQUEST_NULL ((MPI_Request)0)
+#define MPI_OP_NULL ((MPI_Op)0)
+#define MPI_DATATYPE_NULL ((MPI_Datatype)0)
+#define MPI_INFO_NULL ((MPI_Info)0)
+#define MPI_INFO_ENV TESSERA_HANDLE_(MPI_Info, TESSERA_KIND_INFO_, 1)
+#define MPI_WIN_NULL ((MPI_Win)0)
+#define MPI_FILE_NULL ((MPI_File)0)
+#define MPI_SESSION_NULL ((MPI_Session)0)
+#define MPI_MESSAGE_NULL ((MPI_Message)0)
+#define MPI_MESSAGE_NO_PROC TESSERA_HANDLE_(MPI_Message, TESSERA_KIND_MESSAGE_, 1)
+
+#define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0)
+#define MPI_ERRORS_ARE_FATAL TESSERA_HANDLE_(MPI_Errhandler, TESSERA_KIND_ERRHANDLER_, 1)
+#define MPI_ERRORS_RETURN TESSERA_HANDLE_(MPI_Errhandler, TESSERA_KIND_ERRHANDLER_, 2)
+#define MPI_ERRORS_ABORT TESSERA_HANDLE_(MPI_Errhandler, TESSERA_KIND_ERRHANDLER_, 3)
+
+/* Predefined operations */
+#define TESSERA_OP_(i) TESSERA_HANDLE_(MPI_Op, TESSERA_KIND_OP_, i)
+#define MPI_MAX TESSERA_OP_(1)
+#define MPI_MIN TESSERA_OP_(2)
+#define MPI_SUM TESSERA_OP_(3)
+#define MPI_PROD TESSERA_OP_(4)
+#define MPI_LAND TESSERA_OP_(5)
+#define MPI_BAND TESSERA_OP_(6)
+#define MPI_LOR TESSERA_OP_(7)
+#define MPI_BOR TESSERA_OP_(8)
+#define MPI_LXOR TESSERA_OP_(9)
+#define MPI_BXOR TESSERA_OP_(10)
+#define MPI_MAXLOC TESSERA_OP_(11)
+#define MPI_MINLOC TESSERA_OP_(12)
+#define MPI_REPLACE TESSERA_OP_(13)
+#define MPI_NO_OP TESSERA_OP_(14)
+
+/* Predefined datatypes: the index is Tessera's internal type number
+ * (src/dt/predefined.c holds sizes and names in the same order). */
+#define TESSERA_DT_(i) TESSERA_HANDLE_(MPI_Datatype, TESSERA_KIND_DATATYPE_, i)
+#define MPI_CHAR TESSERA_DT_(1)
+#define MPI_SHORT TESSERA_DT_(2)
+#define MPI_INT TESSERA_DT_(3)
+#define MPI_LONG TESSERA_DT_(4)
+#define MPI_LONG_LONG_INT TESSERA_DT_(5)
+#define MPI_LONG_LONG MPI_LONG_LONG_INT
+#define MPI_SIGNED_CHAR TESSERA_DT_(6)
+#define MPI_UNSIGNED_CHAR TESSERA_DT_(7)
+#define MPI_UNSIGNED_SHORT TESSERA_DT_(8)
+#define MPI_UNSIGNED TESSERA_DT_(9)
+#define MPI_UNSIGNED_LONG TESSERA_DT_(10)
+#define MPI_UNSIGNED_LONG_LONG TESSERA_DT_(11)
+#define MPI_FLOAT TESSERA_DT_(12)
+#define MPI_DOUBLE TESSERA_DT_(13)
+#define MPI_LONG_DOUBLE TESSERA_DT_(14)
+#define MPI_WCHAR TESSERA_DT_(15)
+#define MPI_C_BOOL TESSERA_DT_(16)
+#define MPI_INT8_T TESSERA_DT_(17)
+#define MPI_INT16_T TESSERA_DT_(18)
+#define MPI_INT32_T TESSERA_DT_(19)
+#define MPI_INT64_T TESSERA_DT_(20)
+#define MPI_UINT8_T TESSERA_DT_(21)
+#define MPI_UINT16_T TESSERA_DT_(22)
+#define MPI_UINT32_T TESSERA_DT_(23)
+#define MPI_UINT64_T TESSERA_DT_(24)
+#define MPI_AINT TESSERA_DT_(25)
+#define MPI_COUNT TESSERA_DT_(26)
+#define MPI_OFFSET TESSERA_DT_(27)
+#define MPI_C_COMPLEX TESSERA_DT_(28)
+#define MPI_C_FLOAT_COMPLEX TESSERA_DT_(29)
+#define MPI_C_DOUBLE_COMPLEX TESSERA_DT_(30)
+#define MPI_C_LONG_DOUBLE_COMPLEX TESSERA_DT_(31)
+#define MPI_BYTE TESSERA_DT_(32)
+#define MPI_PACKED TESSERA_DT_(33)
+#define MPI_FLOAT_INT TESSERA_DT_(34)
+#define MPI_DOUBLE_INT TESSERA_DT_(35)
+#define MPI_LONG_INT TESSERA_DT_(36)
+#define MPI_2INT TESSERA_DT_(37)
+#define MPI_SHORT_INT TESSERA_DT_(38)
+#define MPI_LONG_DOUBLE_INT TESSERA_DT_(39)
+#define MPI_CXX_BOOL TESSERA_DT_(40)
+#define MPI_CXX_FLOAT_COMPLEX TESSERA_DT_(41)
+#define MPI_CXX_DOUBLE_COMPLEX TESSERA_DT_(42)
+#define MPI_CXX_LONG_DOUBLE_COMPLEX TESSERA_DT_(43)
+/* Fortran types, usable from C (sizes as gfortran lays them out) */
+#define MPI_INTEGER TESSERA_DT_(44)
+#define MPI_REAL TESSERA_DT_(45)
+#define MPI_DOUBLE_PRECISION TESSERA_DT_(46)
+#define MPI_COMPLEX TESSERA_DT_(47)
+#define MPI_DOUBLE_COMPLEX TESSERA_DT_(48)
+#define MPI_LOGICAL TESSERA_DT_(49)
+#define MPI_CHARACTER TESSERA_DT_(50)
+#define MPI_INTEGER1 TESSERA_DT_(51)
+#define MPI_INTEGER2 TESSERA_DT_(52)
+#define MPI_INTEGER4 TESSERA_DT_(53)
+#define MPI_INTEGER8 TESSERA_DT_(54)
+#define MPI_INTEGER16 TESSERA_DT_(55)
+#define MPI_REAL2 TESSERA_DT_(56)
+#define MPI_REAL4 TESSERA_DT_(57)
+#define MPI_REAL8 TESSERA_DT_(58)
+#define MPI_REAL16 TESSERA_DT_(59)
+#define MPI_COMPLEX4 TESSERA_DT_(60)
+#define MPI_COMPLEX8 TESSERA_DT_(61)
+#define MPI_COMPLEX16 TESSERA_DT_(62)
+#define MPI_COMPLEX32 TESSERA_DT_(63)
+#define MPI_2REAL TESSERA_DT_(64)
+#define MPI_2DOUBLE_PRECISION TESSERA_DT_(65)
+#define MPI_2INTEGER TESSERA_DT_(66)
+#define TESSERA_DT_PREDEFINED_COUNT_ 67 /* one past the last index */
+
+/* ------------------------------------------------------------------------ */
+/* Error classes                                                            */
+/* ------------------------------------------------------------------------ */
+
+#define MPI_SUCCESS 0
+#define MPI_ERR_BUFFER 1
+#define MPI_ERR_COUNT 2
+#define MPI_ERR_TYPE 3
+#define MPI_ERR_TAG 4
+#define MPI_ERR_COMM 5
+#define MPI_ERR_RANK 6
+#define MPI_ERR_REQUEST 7
+#define MPI_ERR_ROOT 8
+#define MPI_ERR_GROUP 9
+#define MPI_ERR_OP 10
+#define MPI_ERR_TOPOLOGY 11
+#define MPI_ERR_DIMS 12
+#define MPI_ERR_ARG 13
+#define MPI_ERR_UNKNOWN 14
+#define MPI_ERR_TRUNCATE 15
+#define MPI_ERR_OTHER 16
+#define MPI_ERR_INTERN 17
+#define MPI_ERR_PENDING 18
+#define MPI_ERR_IN_STATUS 19
+#define MPI_ERR_ACCESS 20
+#define MPI_ERR_AMODE 21
+#define MPI_ERR_ASSERT 22
+#define MPI_ERR_BAD_FILE 23
+#define MPI_ERR_BASE 24
+#define MPI_ERR_CONVERSION 25
+#define MPI_ERR_DISP 26
+#define MPI_ERR_DUP_DATAREP 27
+#define MPI_ERR_FILE_EXISTS 28
+#define MPI_ERR_FILE_IN_USE 29
+#define MPI_ERR_FILE 30
+#define MPI_ERR_INFO_KEY 31
+#define MPI_ERR_INFO_NOKEY 32
+#define MPI_ERR_INFO_VALUE 33
+#define MPI_ERR_INFO 34
+#define MPI_ERR_IO 35
+#define MPI_ERR_KEYVAL 36
+#define MPI_ERR_LOCKTYPE 37
+#define MPI_ERR_NAME 38
+#define MPI_ERR_NO_MEM 39
+#define MPI_ERR_NOT_SAME 40
+#define MPI_ERR_NO_SPACE 41
+#define MPI_ERR_NO_SUCH_FILE 42
+#define MPI_ERR_PORT 43
+#define MPI_ERR_QUOTA 44
+#define MPI_ERR_READ_ONLY 45
+#define MPI_ERR_RMA_CONFLICT 46
+#define MPI_ERR_RMA_SYNC 47
+#define MPI_ERR_SERVICE 48
+#define MPI_ERR_SIZE 49
+#define MPI_ERR_SPAWN 50
+#define MPI_ERR_UNSUPPORTED_DATAREP 51
+#define MPI_ERR_UNSUPPORTED_OPERATION 52
+#define MPI_ERR_WIN 53
+#define MPI_ERR_RMA_RANGE 54
+#define MPI_ERR_RMA_ATTACH 55
+#define MPI_ERR_RMA_SHARED 56
+#define MPI_ERR_RMA_FLAVOR 57
+#define MPI_ERR_PROC_ABORTED 58
+#define MPI_ERR_VALUE_TOO_LARGE 59
+#define MPI_ERR_SESSION 60
+#define MPI_ERR_ERRHANDLER 61
+#define MPI_ERR_LASTCODE 79 /* the last predefined code; MPI_Add_error_class adds above it */
+
+#define MPI_T_ERR_MEMORY 62
+#define MPI_T_ERR_NOT_INITIALIZED 63
+#define MPI_T_ERR_CANNOT_INIT 64
+#define MPI_T_ERR_INVALID_INDEX 65
+#define MPI_T_ERR_INVALID_ITEM 66
+#define MPI_T_ERR_INVALID_HANDLE 67
+#define MPI_T_ERR_OUT_OF_HANDLES 68
+#define MPI_T_ERR_OUT_OF_SESSIONS 69
+#define MPI_T_ERR_INVALID_SESSION 70
+#define MPI_T_ERR_CVAR_SET_NOT_NOW 71
+#define MPI_T_ERR_CVAR_SET_NEVER 72
+#define MPI_T_ERR_PVAR_NO_STARTSTOP 73
+#define MPI_T_ERR_PVAR_NO_WRITE 74
+#define MPI_T_ERR_PVAR_NO_ATOMIC 75
+#define MPI_T_ERR_INVALID_NAME 76
+#define MPI_T_ERR_INVALID 77
+#define MPI_T_ERR_NOT_ACCESSIBLE 78
+#define MPI_T_ERR_NOT_SUPPORTED 79
+#define TESSERA_ERR_CLASS_COUNT_ 80 /* number of predefined classes */
+
+/* ------------------------------------------------------------------------ */
+/* Other constants                                                          */
+/* ------------------------------------------------------------------------ */
+
+#define MPI_PROC_NULL (-1)
+#define MPI_ANY_SOURCE (-2)
+#define MPI_ROOT (-3)
+#define MPI_ANY_TAG (-1)
+#define MPI_UNDEFINED (-32766)
+#define MPI_KEYVAL_INVALID (-1)
+#define MPI_BSEND_OVERHEAD 96
+
+#define MPI_MAX_PROCESSOR_NAME 256
+#define MPI_MAX_ERROR_STRING 512
+#define MPI_MAX_OBJECT_NAME 128
+#define MPI_MAX_LIBRARY_VERSION_STRING 256
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
+#define MPI_MAX_PORT_NAME 256
+#define MPI_MAX_DATAREP_STRING 128
+#define MPI_MAX_PSET_NAME_LEN 256
+#define MPI_MAX_STRINGTAG_LEN 256
+
+/* Results of the compare functions */
+#define MPI_IDENT 0
+#define MPI_CONGRUENT 1
+#define MPI_SIMILAR 2
+#define MPI_UNEQUAL 3
+
+/* Predefined attribute keys */
+#define MPI_TAG_UB 1
+#define MPI_HOST 2
+#define MPI_IO 3
+#define MPI_WTIME_IS_GLOBAL 4
+#define MPI_UNIVERSE_SIZE 5
+#define MPI_LASTUSEDCODE 6
+#define MPI_APPNUM 7
+#define MPI_WIN_BASE 8
+#define MPI_WIN_SIZE 9
+#define MPI_WIN_DISP_UNIT 10
+#define MPI_WIN_CREATE_FLAVOR 11
+#define MPI_WIN_MODEL 12
+
+/* Thread levels */
+#define MPI_THREAD_SINGLE 0
+#define MPI_THREAD_FUNNELED 1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE 3
+
+/* Topologies */
+#define MPI_GRAPH 1
+#define MPI_CART 2
+#define MPI_DIST_GRAPH 3
+
+/* Communicator split types */
+#define MPI_COMM_TYPE_SHARED 1
+#define MPI_COMM_TYPE_HW_UNGUIDED 2
+#define MPI_COMM_TYPE_HW_GUIDED 3
+#define MPI_COMM_TYPE_RESOURCE_GUIDED 4
+
+/* Datatype combiners */
+#define MPI_COMBINER_NAMED 1
+#define MPI_COMBINER_DUP 2
+#define MPI_COMBINER_CONTIGUOUS 3
+#define MPI_COMBINER_VECTOR 4
+#define MPI_COMBINER_HVECTOR 5
+#define MPI_COMBINER_INDEXED 6
+#define MPI_COMBINER_HINDEXED 7
+#define MPI_COMBINER_INDEXED_BLOCK 8
+#define MPI_COMBINER_HINDEXED_BLOCK 9
+#define MPI_COMBINER_STRUCT 10
+#define MPI_COMBINER_SUBARRAY 11
+#define MPI_COMBINER_DARRAY 12
+#define MPI_COMBINER_F90_REAL 13
+#define MPI_COMBINER_F90_COMPLEX 14
+#define MPI_COMBINER_F90_INTEGER 15
+#define MPI_COMBINER_RESIZED 16
+#define MPI_COMBINER_VALUE_INDEX 17
+
+/* Array distributions and orders */
+#define MPI_DISTRIBUTE_BLOCK 1
+#define MPI_DISTRIBUTE_CYCLIC 2
+#define MPI_DISTRIBUTE_NONE 3
+#define MPI_DISTRIBUTE_DFLT_DARG (-49767)
+#define MPI_ORDER_C 1
+#define MPI_ORDER_FORTRAN 2
+
+/* Type classes for MPI_Type_match_size */
+#define MPI_TYPECLASS_REAL 1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
+
+/* One-sided: assertions, lock types, flavors, models */
+#define MPI_MODE_NOCHECK 1024
+#define MPI_MODE_NOSTORE 2048
+#define MPI_MODE_NOPUT 4096
+#define MPI_MODE_NOPRECEDE 8192
+#define MPI_MODE_NOSUCCEED 16384
+#define MPI_LOCK_EXCLUSIVE 234
+#define MPI_LOCK_SHARED 235
+#define MPI_WIN_FLAVOR_CREATE 1
+#define MPI_WIN_FLAVOR_ALLOCATE 2
+#define MPI_WIN_FLAVOR_DYNAMIC 3
+#define MPI_WIN_FLAVOR_SHARED 4
+#define MPI_WIN_SEPARATE 1
+#define MPI_WIN_UNIFIED 2
+
+/* I/O: access modes, seek, displacement */
+#define MPI_MODE_RDONLY 2
+#define MPI_MODE_RDWR 8
+#define MPI_MODE_WRONLY 4
+#define MPI_MODE_CREATE 1
+#define MPI_MODE_EXCL 64
+#define MPI_MODE_DELETE_ON_CLOSE 16
+#define MPI_MODE_UNIQUE_OPEN 32
+#define MPI_MODE_APPEND 128
+#define MPI_MODE_SEQUENTIAL 256
+#define MPI_SEEK_SET 600
+#define MPI_SEEK_CUR 602
+#define MPI_SEEK_END 604
+#define MPI_DISPLACEMENT_CURRENT (-54278278)
+
+/* Special addresses and ignorable arguments */
+#define MPI_BOTTOM ((void *)0)
+#define MPI_IN_PLACE ((void *)-1)
+#define MPI_BUFFER_AUTOMATIC ((void *)-2)
+#define MPI_STATUS_IGNORE ((MPI_Status *)1)
+#define MPI_STATUSES_IGNORE ((MPI_Status *)1)
+#define MPI_F_STATUS_IGNORE ((MPI_Fint *)0)
+#define MPI_F_STATUSES_IGNORE ((MPI_Fint *)0)
+#define MPI_F08_STATUS_IGNORE ((MPI_F08_status *)0)
+#define MPI_F08_STATUSES_IGNORE ((MPI_F08_status *)0)
+#define MPI_ERRCODES_IGNORE ((int *)0)
+#define MPI_ARGV_NULL ((char **)0)
+#define MPI_ARGVS_NULL ((char ***)0)
+#define MPI_UNWEIGHTED ((int *)2)
+#define MPI_WEIGHTS_EMPTY ((int *)3)
+
+#define MPI_F_STATUS_SIZE 6
+#define MPI_F_SOURCE 0
+#define MPI_F_TAG 1
+#define MPI_F_ERROR 2
+
+/* ------------------------------------------------------------------------ */
+/* Callback types                                                           */
+/* ------------------------------------------------------------------------ */
+
+typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
+typedef void MPI_User_function_c(void *invec, void *inoutvec, MPI_Count *len, MPI_Datatype *datatype);
+typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int comm_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out, int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int comm_keyval, void *attribute_val,
+                                          void *extra_state);
+typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int type_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out, int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype datatype, int type_keyval, void *attribute_val,
+                                          void *extra_state);
+typedef int MPI_Win_copy_attr_function(MPI_Win oldwin, int win_keyval, void *extra_state,
+                                       void *attribute_val_in, void *attribute_val_out, int *flag);
+typedef int MPI_Win_delete_attr_function(MPI_Win win, int win_keyval, void *attribute_val,
+                                         void *extra_state);
+typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *error_code, ...);
+typedef void MPI_Win_errhandler_function(MPI_Win *win, int *error_code, ...);
+typedef void MPI_File_errhandler_function(MPI_File *file, int *error_code, ...);
+typedef void MPI_Session_errhandler_function(MPI_Session *session, int *error_code, ...);
+typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+typedef int MPI_Datarep_conversion_function(void *userbuf, MPI_Datatype datatype, int count,
+                                            void *filebuf, MPI_Offset position, void *extra_state);
+typedef int MPI_Datarep_conversion_function_c(void *userbuf, MPI_Datatype datatype, MPI_Count count,
+                                              void *filebuf, MPI_Offset position, void *extra_state);
+typedef int MPI_Datarep_extent_function(MPI_Datatype datatype, MPI_Aint *extent, void *extra_state);
+
+/* ------------------------------------------------------------------------ */
+/* Functions (each MPI_X is a weak alias of PMPI_X)                         */
+/* ------------------------------------------------------------------------ */
+
+/* Environment and runtime */
+TESSERA_API int MPI_Init(int *argc, char ***argv);
+TESSERA_API int PMPI_Init(int *argc, char ***argv);
+TESSERA_API int MPI_Init_thread(int *argc, char ***argv, int required, int *provided);
+TESSERA_API int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided);
+TESSERA_API int MPI_Finalize(void);
+TESSERA_API int PMPI_Finalize(void);
+TESSERA_API int MPI_Initialized(int *flag);
+TESSERA_API int PMPI_Initialized(int *flag);
+TESSERA_API int MPI_Finalized(int *flag);
+TESSERA_API int PMPI_Finalized(int *flag);
+TESSERA_API int MPI_Abort(MPI_Comm comm, int errorcode);
+TESSERA_API int PMPI_Abort(MPI_Comm comm, int errorcode);
+TESSERA_API int MPI_Query_thread(int *provided);
+TESSERA_API int PMPI_Query_thread(int *provided);
+TESSERA_API int MPI_Is_thread_main(int *flag);
+TESSERA_API int PMPI_Is_thread_main(int *flag);
+TESSERA_API int MPI_Get_processor_name(char *name, int *resultlen);
+TESSERA_API int PMPI_Get_processor_name(char *name, int *resultlen);
+TESSERA_API int MPI_Get_version(int *version, int *subversion);
+TESSERA_API int PMPI_Get_version(int *version, int *subversion);
+TESSERA_API int MPI_Get_library_version(char *version, int *resultlen);
+TESSERA_API int PMPI_Get_library_version(char *version, int *resultlen);
+TESSERA_API double MPI_Wtime(void);
+TESSERA_API double PMPI_Wtime(void);
+TESSERA_API double MPI_Wtick(void);
+TESSERA_API double PMPI_Wtick(void);
+
+/* Communicators (predefined ones so far) */
+TESSERA_API int MPI_Comm_rank(MPI_Comm comm, int *rank);
+TESSERA_API int PMPI_Comm_rank(MPI_Comm comm, int *rank);
+TESSERA_API int MPI_Comm_size(MPI_Comm comm, int *size);
+TESSERA_API int PMPI_Comm_size(MPI_Comm comm, int *size);
+
+/* Errors */
+TESSERA_API int MPI_Error_string(int errorcode, char *string, int *resultlen);
+TESSERA_API int PMPI_Error_string(int errorcode, char *string, int *resultlen);
+TESSERA_API int MPI_Error_class(int errorcode, int *errorclass);
+TESSERA_API int PMPI_Error_class(int errorcode, int *errorclass);
+TESSERA_API int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
+TESSERA_API int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
+TESSERA_API int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
+TESSERA_API int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
+
+/* Point-to-point */
+TESSERA_API int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
+TESSERA_API int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
+
+/* Completion */
+TESSERA_API int MPI_Wait(MPI_Request *request, MPI_Status *status);
+TESSERA_API int PMPI_Wait(MPI_Request *request, MPI_Status *status);
+TESSERA_API int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]);
+TESSERA_API int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]);
+TESSERA_API int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
+TESSERA_API int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
+TESSERA_API int MPI_Testall(int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[]);
+TESSERA_API int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[]);
+
+/* Datatypes (queries on predefined types so far) */
+TESSERA_API int MPI_Type_size(MPI_Datatype datatype, int *size);
+TESSERA_API int PMPI_Type_size(MPI_Datatype datatype, int *size);
+
+
+#if defined(__cplusplus)
+}
+#endif
+
+#endif /* TESSERA_MPI_H */

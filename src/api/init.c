@@ -1,0 +1,165 @@
+/* init.c -- the environment chapter: starting, stopping, asking about MPI. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check/check.h"
+#include "err/err.h"
+#include "mpi.h"
+#include "runtime/runtime.h"
+
+#pragma weak MPI_Init = PMPI_Init
+#pragma weak MPI_Init_thread = PMPI_Init_thread
+#pragma weak MPI_Finalize = PMPI_Finalize
+#pragma weak MPI_Initialized = PMPI_Initialized
+#pragma weak MPI_Finalized = PMPI_Finalized
+#pragma weak MPI_Abort = PMPI_Abort
+#pragma weak MPI_Query_thread = PMPI_Query_thread
+#pragma weak MPI_Is_thread_main = PMPI_Is_thread_main
+#pragma weak MPI_Get_processor_name = PMPI_Get_processor_name
+#pragma weak MPI_Get_version = PMPI_Get_version
+#pragma weak MPI_Get_library_version = PMPI_Get_library_version
+#pragma weak MPI_Wtime = PMPI_Wtime
+#pragma weak MPI_Wtick = PMPI_Wtick
+
+static int init_common(const char *call, int required, int *provided)
+{
+    if (runtime_phase() != RUNTIME_NOT_STARTED) {
+        int rc = err_set(MPI_ERR_OTHER, runtime_phase() == RUNTIME_RUNNING ? "MPI is already initialized"
+                                                                           : "MPI cannot be initialized again after MPI_Finalize");
+        return err_raise(NULL, call, rc);
+    }
+    int rc = runtime_init(required, provided);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Init(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    int provided;
+    return init_common("MPI_Init", MPI_THREAD_SINGLE, &provided);
+}
+
+int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    (void)argc;
+    (void)argv;
+    if (provided == NULL)
+        return err_raise(NULL, "MPI_Init_thread", check_pointer(provided, "provided"));
+    if (required < MPI_THREAD_SINGLE || required > MPI_THREAD_MULTIPLE)
+        return err_raise(NULL, "MPI_Init_thread",
+                         err_set(MPI_ERR_ARG, "invalid thread level %d for required", required));
+    return init_common("MPI_Init_thread", required, provided);
+}
+
+int PMPI_Finalize(void)
+{
+    int rc = check_initialized();
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Finalize", rc);
+    return runtime_finalize();
+}
+
+int PMPI_Initialized(int *flag)
+{
+    int rc = check_pointer(flag, "flag");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Initialized", rc);
+    *flag = runtime_phase() != RUNTIME_NOT_STARTED;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Finalized(int *flag)
+{
+    int rc = check_pointer(flag, "flag");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Finalized", rc);
+    *flag = runtime_phase() == RUNTIME_FINALIZED;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Abort(MPI_Comm comm, int errorcode)
+{
+    /* Whatever the communicator, on one node the job is all of it.  An
+     * invalid communicator still ends the job: that is what the caller
+     * asked for. */
+    if (!runtime_launched_by_mpirun() || runtime_phase() != RUNTIME_RUNNING) {
+        char name[32];
+        fprintf(stderr, "MPI_Abort(%s, %d) called\n", check_comm_name(comm, name, sizeof name), errorcode);
+    }
+    runtime_abort_job(errorcode, RUNTIME_END_ABORT);
+}
+
+int PMPI_Query_thread(int *provided)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(provided, "provided");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Query_thread", rc);
+    *provided = runtime_thread_level();
+    return MPI_SUCCESS;
+}
+
+int PMPI_Is_thread_main(int *flag)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(flag, "flag");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Is_thread_main", rc);
+    *flag = runtime_is_main_thread();
+    return MPI_SUCCESS;
+}
+
+int PMPI_Get_processor_name(char *name, int *resultlen)
+{
+    int rc = check_pointer(name, "name");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(resultlen, "resultlen");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Get_processor_name", rc);
+    if (gethostname(name, MPI_MAX_PROCESSOR_NAME) != 0)
+        strcpy(name, "localhost");
+    name[MPI_MAX_PROCESSOR_NAME - 1] = '\0';
+    *resultlen = (int)strlen(name);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Get_version(int *version, int *subversion)
+{
+    int rc = check_pointer(version, "version");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(subversion, "subversion");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Get_version", rc);
+    *version = MPI_VERSION;
+    *subversion = MPI_SUBVERSION;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Get_library_version(char *version, int *resultlen)
+{
+    int rc = check_pointer(version, "version");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(resultlen, "resultlen");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Get_library_version", rc);
+    int n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "Tessera %s (MPI %d.%d, shared memory)",
+                     TESSERA_VERSION, MPI_VERSION, MPI_SUBVERSION);
+    *resultlen = n;
+    return MPI_SUCCESS;
+}
+
+double PMPI_Wtime(void)
+{
+    return runtime_wtime();
+}
+
+double PMPI_Wtick(void)
+{
+    return 1e-9;
+}

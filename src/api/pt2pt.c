@@ -1,0 +1,132 @@
+/* pt2pt.c -- the point-to-point chapter: sends, receives, counts. */
+#include "check/check.h"
+#include "err/err.h"
+#include "mpi.h"
+#include "p2p/p2p.h"
+#include "progress/progress.h"
+#include "request/request.h"
+
+#pragma weak MPI_Send = PMPI_Send
+#pragma weak MPI_Recv = PMPI_Recv
+#pragma weak MPI_Isend = PMPI_Isend
+#pragma weak MPI_Irecv = PMPI_Irecv
+#pragma weak MPI_Sendrecv = PMPI_Sendrecv
+#pragma weak MPI_Get_count = PMPI_Get_count
+
+/* Contiguous buffers of predefined types: elements lie extent bytes apart. */
+static size_t message_bytes(int count, const datatype_t *dt)
+{
+    return (size_t)count * (size_t)dt->extent;
+}
+
+int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
+    if (rc == MPI_SUCCESS)
+        rc = p2p_send(buf, message_bytes(count, dt), dest, tag, c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Send", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    request_t *req;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc == MPI_SUCCESS)
+        rc = p2p_isend(buf, message_bytes(count, dt), dest, tag, c, &req);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Isend", rc);
+    *request = (MPI_Request)(uintptr_t)req->handle;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &dt);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Recv", rc);
+    request_t *req;
+    p2p_irecv(buf, message_bytes(count, dt), source, tag, c, &req);
+    progress_wait(&req->complete);
+    if (status != MPI_STATUS_IGNORE)
+        *status = req->status;
+    rc = request_status_error(req);
+    request_free(req);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Recv", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+               MPI_Request *request)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    request_t *req;
+    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc == MPI_SUCCESS)
+        rc = p2p_irecv(buf, message_bytes(count, dt), source, tag, c, &req);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Irecv", rc);
+    *request = (MPI_Request)(uintptr_t)req->handle;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    datatype_t *sdt, *rdt;
+    int rc = check_send_args(sendbuf, sendcount, sendtype, dest, sendtag, comm, &c, &sdt);
+    if (rc == MPI_SUCCESS)
+        rc = check_recv_args(recvbuf, recvcount, recvtype, source, recvtag, comm, &c, &rdt);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Sendrecv", rc);
+    /* Post the receive first so that two ranks exchanging large messages
+     * both find a receive waiting for their RTS. */
+    request_t *rreq, *sreq;
+    p2p_irecv(recvbuf, message_bytes(recvcount, rdt), source, recvtag, c, &rreq);
+    p2p_isend(sendbuf, message_bytes(sendcount, sdt), dest, sendtag, c, &sreq);
+    progress_wait(&sreq->complete);
+    progress_wait(&rreq->complete);
+    request_free(sreq);
+    if (status != MPI_STATUS_IGNORE)
+        *status = rreq->status;
+    rc = request_status_error(rreq);
+    request_free(rreq);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Sendrecv", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    datatype_t *dt;
+    int rc = check_pointer(status, "status");
+    if (rc == MPI_SUCCESS && status == MPI_STATUS_IGNORE)
+        rc = err_set(MPI_ERR_ARG, "invalid argument status MPI_STATUS_IGNORE");
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(datatype, "datatype", &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(count, "count");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Get_count", rc);
+    MPI_Count bytes = status->tessera_count;
+    if (dt->extent == 0 || bytes % dt->extent != 0 || bytes / dt->extent > 0x7fffffff)
+        *count = MPI_UNDEFINED;
+    else
+        *count = (int)(bytes / dt->extent);
+    return MPI_SUCCESS;
+}

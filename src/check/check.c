@@ -1,0 +1,144 @@
+#include "check/check.h"
+
+#include <stdio.h>
+
+#include "err/err.h"
+#include "obj/handle.h"
+#include "runtime/runtime.h"
+
+int check_initialized(void)
+{
+    switch (runtime_phase()) {
+    case RUNTIME_RUNNING:
+        return MPI_SUCCESS;
+    case RUNTIME_NOT_STARTED:
+        return err_set(MPI_ERR_OTHER, "called before MPI_Init");
+    default:
+        return err_set(MPI_ERR_OTHER, "called after MPI_Finalize");
+    }
+}
+
+const char *check_comm_name(MPI_Comm handle, char *buf, size_t len)
+{
+    if (handle == MPI_COMM_NULL)
+        return "MPI_COMM_NULL";
+    comm_t *comm = comm_from_handle(handle);
+    if (comm)
+        return comm->name;
+    snprintf(buf, len, "%#x", handle_value(handle));
+    return buf;
+}
+
+int check_comm(MPI_Comm handle, comm_t **out)
+{
+    if (handle == MPI_COMM_NULL)
+        return err_set(MPI_ERR_COMM, "invalid communicator MPI_COMM_NULL");
+    comm_t *comm = comm_from_handle(handle);
+    if (!comm)
+        return err_set(MPI_ERR_COMM, "invalid communicator %#x (not a live communicator handle)",
+                       handle_value(handle));
+    *out = comm;
+    return MPI_SUCCESS;
+}
+
+int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out)
+{
+    if (handle == MPI_DATATYPE_NULL)
+        return err_set(MPI_ERR_TYPE, "invalid datatype MPI_DATATYPE_NULL for %s", what);
+    datatype_t *dt = dt_from_handle(handle);
+    if (!dt)
+        return err_set(MPI_ERR_TYPE, "invalid datatype %#x for %s (not a live datatype handle)",
+                       handle_value(handle), what);
+    *out = dt;
+    return MPI_SUCCESS;
+}
+
+int check_count(int count, const char *what)
+{
+    if (count < 0)
+        return err_set(MPI_ERR_COUNT, "invalid count %d for %s (must be non-negative)", count, what);
+    return MPI_SUCCESS;
+}
+
+int check_buffer(const void *buf, int count, const char *what)
+{
+    if (buf == NULL && count > 0)
+        return err_set(MPI_ERR_BUFFER, "invalid %s NULL with count %d", what, count);
+    return MPI_SUCCESS;
+}
+
+int check_pointer(const void *ptr, const char *what)
+{
+    if (ptr == NULL)
+        return err_set(MPI_ERR_ARG, "invalid argument %s NULL", what);
+    return MPI_SUCCESS;
+}
+
+int check_send_rank(const comm_t *comm, int rank, const char *what)
+{
+    if (rank == MPI_PROC_NULL || (rank >= 0 && rank < comm->size))
+        return MPI_SUCCESS;
+    return err_set(MPI_ERR_RANK, "invalid rank %d for %s (communicator %s has %d ranks)", rank, what, comm->name,
+                   comm->size);
+}
+
+int check_recv_rank(const comm_t *comm, int rank, const char *what)
+{
+    if (rank == MPI_ANY_SOURCE)
+        return MPI_SUCCESS;
+    return check_send_rank(comm, rank, what);
+}
+
+int check_send_tag(int tag)
+{
+    if (tag < 0)
+        return err_set(MPI_ERR_TAG, "invalid tag %d (must be between 0 and MPI_TAG_UB)", tag);
+    return MPI_SUCCESS;
+}
+
+int check_recv_tag(int tag)
+{
+    if (tag == MPI_ANY_TAG)
+        return MPI_SUCCESS;
+    if (tag < 0)
+        return err_set(MPI_ERR_TAG, "invalid tag %d (must be MPI_ANY_TAG or between 0 and MPI_TAG_UB)", tag);
+    return MPI_SUCCESS;
+}
+
+int check_send_args(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    comm_t **comm_out, datatype_t **dt_out)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, comm_out);
+    if (rc == MPI_SUCCESS)
+        rc = check_count(count, "send count");
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(datatype, "send datatype", dt_out);
+    if (rc == MPI_SUCCESS)
+        rc = check_buffer(buf, count, "send buffer");
+    if (rc == MPI_SUCCESS)
+        rc = check_send_rank(*comm_out, dest, "destination");
+    if (rc == MPI_SUCCESS)
+        rc = check_send_tag(tag);
+    return rc;
+}
+
+int check_recv_args(const void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                    comm_t **comm_out, datatype_t **dt_out)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, comm_out);
+    if (rc == MPI_SUCCESS)
+        rc = check_count(count, "receive count");
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(datatype, "receive datatype", dt_out);
+    if (rc == MPI_SUCCESS)
+        rc = check_buffer(buf, count, "receive buffer");
+    if (rc == MPI_SUCCESS)
+        rc = check_recv_rank(*comm_out, source, "source");
+    if (rc == MPI_SUCCESS)
+        rc = check_recv_tag(tag);
+    return rc;
+}

@@ -1,0 +1,36 @@
+/*
+ * check.h -- argument checks for the API layer.
+ *
+ * Each check returns MPI_SUCCESS or an error class, after recording with
+ * err_set() one line that names the argument and its bad value.  The API
+ * function stops at the first failure and raises it; nothing jumps.
+ */
+#ifndef TESSERA_CHECK_CHECK_H
+#define TESSERA_CHECK_CHECK_H
+
+#include "dt/datatype.h"
+#include "mpi.h"
+#include "obj/comm.h"
+#include "request/request.h"
+
+int check_initialized(void);
+int check_comm(MPI_Comm handle, comm_t **out);
+int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out);
+int check_count(int count, const char *what);
+int check_buffer(const void *buf, int count, const char *what);
+int check_pointer(const void *ptr, const char *what);
+int check_send_rank(const comm_t *comm, int rank, const char *what);
+int check_recv_rank(const comm_t *comm, int rank, const char *what);
+int check_send_tag(int tag);
+int check_recv_tag(int tag);
+
+/* The arguments of a send or receive, all at once. */
+int check_send_args(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    comm_t **comm_out, datatype_t **dt_out);
+int check_recv_args(const void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                    comm_t **comm_out, datatype_t **dt_out);
+
+/* How a handle is shown in messages: its predefined name or its value. */
+const char *check_comm_name(MPI_Comm handle, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,104 @@
+/* predefined.c -- the table of predefined datatypes, in the order of their
+ * handle indices in include/mpi.h. */
+#include <complex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <wchar.h>
+
+#include "dt/datatype.h"
+#include "obj/handle.h"
+
+#define PAIR_EXTENT(a, b) ((MPI_Aint)sizeof(struct { a first; b second; }))
+#define PAIR_SIZE(a, b) ((MPI_Count)(sizeof(a) + sizeof(b)))
+
+static datatype_t dt_predefined[TESSERA_DT_PREDEFINED_COUNT_] = {
+#define SIMPLE(index, type, mpi_name) [index] = {.size = sizeof(type), .extent = sizeof(type), .name = mpi_name}
+#define SIZED(index, bytes, mpi_name) [index] = {.size = (bytes), .extent = (bytes), .name = mpi_name}
+#define PAIR(index, a, b, mpi_name)                                                                \
+    [index] = {.size = PAIR_SIZE(a, b), .extent = PAIR_EXTENT(a, b), .name = mpi_name}
+    SIMPLE(1, char, "MPI_CHAR"),
+    SIMPLE(2, short, "MPI_SHORT"),
+    SIMPLE(3, int, "MPI_INT"),
+    SIMPLE(4, long, "MPI_LONG"),
+    SIMPLE(5, long long, "MPI_LONG_LONG_INT"),
+    SIMPLE(6, signed char, "MPI_SIGNED_CHAR"),
+    SIMPLE(7, unsigned char, "MPI_UNSIGNED_CHAR"),
+    SIMPLE(8, unsigned short, "MPI_UNSIGNED_SHORT"),
+    SIMPLE(9, unsigned, "MPI_UNSIGNED"),
+    SIMPLE(10, unsigned long, "MPI_UNSIGNED_LONG"),
+    SIMPLE(11, unsigned long long, "MPI_UNSIGNED_LONG_LONG"),
+    SIMPLE(12, float, "MPI_FLOAT"),
+    SIMPLE(13, double, "MPI_DOUBLE"),
+    SIMPLE(14, long double, "MPI_LONG_DOUBLE"),
+    SIMPLE(15, wchar_t, "MPI_WCHAR"),
+    SIMPLE(16, bool, "MPI_C_BOOL"),
+    SIMPLE(17, int8_t, "MPI_INT8_T"),
+    SIMPLE(18, int16_t, "MPI_INT16_T"),
+    SIMPLE(19, int32_t, "MPI_INT32_T"),
+    SIMPLE(20, int64_t, "MPI_INT64_T"),
+    SIMPLE(21, uint8_t, "MPI_UINT8_T"),
+    SIMPLE(22, uint16_t, "MPI_UINT16_T"),
+    SIMPLE(23, uint32_t, "MPI_UINT32_T"),
+    SIMPLE(24, uint64_t, "MPI_UINT64_T"),
+    SIMPLE(25, MPI_Aint, "MPI_AINT"),
+    SIMPLE(26, MPI_Count, "MPI_COUNT"),
+    SIMPLE(27, MPI_Offset, "MPI_OFFSET"),
+    SIMPLE(28, float _Complex, "MPI_C_COMPLEX"),
+    SIMPLE(29, float _Complex, "MPI_C_FLOAT_COMPLEX"),
+    SIMPLE(30, double _Complex, "MPI_C_DOUBLE_COMPLEX"),
+    SIMPLE(31, long double _Complex, "MPI_C_LONG_DOUBLE_COMPLEX"),
+    SIZED(32, 1, "MPI_BYTE"),
+    SIZED(33, 1, "MPI_PACKED"),
+    PAIR(34, float, int, "MPI_FLOAT_INT"),
+    PAIR(35, double, int, "MPI_DOUBLE_INT"),
+    PAIR(36, long, int, "MPI_LONG_INT"),
+    PAIR(37, int, int, "MPI_2INT"),
+    PAIR(38, short, int, "MPI_SHORT_INT"),
+    PAIR(39, long double, int, "MPI_LONG_DOUBLE_INT"),
+    SIMPLE(40, bool, "MPI_CXX_BOOL"),
+    SIMPLE(41, float _Complex, "MPI_CXX_FLOAT_COMPLEX"),
+    SIMPLE(42, double _Complex, "MPI_CXX_DOUBLE_COMPLEX"),
+    SIMPLE(43, long double _Complex, "MPI_CXX_LONG_DOUBLE_COMPLEX"),
+    SIZED(44, 4, "MPI_INTEGER"),
+    SIZED(45, 4, "MPI_REAL"),
+    SIZED(46, 8, "MPI_DOUBLE_PRECISION"),
+    SIZED(47, 8, "MPI_COMPLEX"),
+    SIZED(48, 16, "MPI_DOUBLE_COMPLEX"),
+    SIZED(49, 4, "MPI_LOGICAL"),
+    SIZED(50, 1, "MPI_CHARACTER"),
+    SIZED(51, 1, "MPI_INTEGER1"),
+    SIZED(52, 2, "MPI_INTEGER2"),
+    SIZED(53, 4, "MPI_INTEGER4"),
+    SIZED(54, 8, "MPI_INTEGER8"),
+    SIZED(55, 16, "MPI_INTEGER16"),
+    SIZED(56, 2, "MPI_REAL2"),
+    SIZED(57, 4, "MPI_REAL4"),
+    SIZED(58, 8, "MPI_REAL8"),
+    SIZED(59, 16, "MPI_REAL16"),
+    SIZED(60, 4, "MPI_COMPLEX4"),
+    SIZED(61, 8, "MPI_COMPLEX8"),
+    SIZED(62, 16, "MPI_COMPLEX16"),
+    SIZED(63, 32, "MPI_COMPLEX32"),
+    SIZED(64, 8, "MPI_2REAL"),
+    SIZED(65, 16, "MPI_2DOUBLE_PRECISION"),
+    SIZED(66, 8, "MPI_2INTEGER"),
+#undef SIMPLE
+#undef SIZED
+#undef PAIR
+};
+
+static obj_table_t dt_table;
+
+void dt_init(void)
+{
+    obj_table_init(&dt_table, TESSERA_KIND_DATATYPE_, TESSERA_DT_PREDEFINED_COUNT_);
+    for (uint32_t i = 1; i < TESSERA_DT_PREDEFINED_COUNT_; i++)
+        dt_predefined[i].handle = obj_table_put_at(&dt_table, i, &dt_predefined[i]);
+}
+
+datatype_t *dt_from_handle(MPI_Datatype handle)
+{
+    if (!dt_table.objects)
+        return NULL;
+    return obj_table_lookup(&dt_table, handle_value(handle));
+}

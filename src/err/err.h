@@ -1,0 +1,27 @@
+/*
+ * err.h -- error classes, the detail line, and the error handlers.
+ *
+ * The function that detects an error records one line of detail with
+ * err_set() and returns the class.  The API entry point that receives a
+ * non-success status hands it to err_raise(), which applies the error
+ * handler of the communicator the call was made on.
+ */
+#ifndef TESSERA_ERR_ERR_H
+#define TESSERA_ERR_ERR_H
+
+#include "mpi.h"
+
+struct comm;
+
+/* Record the detail line for the error being returned; returns code. */
+int err_set(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *err_detail(void);
+
+/* Apply comm's error handler (comm may be NULL when the error belongs to no
+ * valid communicator).  Returns code when the handler lets the call return. */
+int err_raise(struct comm *comm, const char *call, int code);
+
+/* The predefined string for a class, or NULL if code is not a class. */
+const char *err_class_string(int code);
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * handle.h -- turning the handles users hold into the objects behind them.
+ *
+ * A handle's value (see include/mpi.h) packs kind, generation and index.
+ * Each kind has one table: index -> object pointer plus the generation the
+ * slot is on.  Freeing bumps the generation, so a stale handle is caught as
+ * invalid instead of reaching a reused object.  Predefined objects sit at
+ * fixed low indices with generation 0.
+ */
+#ifndef TESSERA_OBJ_HANDLE_H
+#define TESSERA_OBJ_HANDLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HANDLE_KIND_SHIFT 28
+#define HANDLE_GEN_SHIFT 20
+#define HANDLE_GEN_MASK 0xffu
+#define HANDLE_INDEX_MASK 0xfffffu
+
+typedef struct obj_table {
+    void **objects;      /* index -> object, NULL when the slot is free */
+    uint8_t *generation; /* index -> generation the slot is on */
+    uint32_t capacity;
+    uint32_t used;       /* slots below this index have been handed out */
+    uint32_t *free_list; /* freed indices, reused last-in first-out */
+    uint32_t free_count;
+    uint32_t kind;
+} obj_table_t;
+
+static inline uint32_t handle_value(const void *handle)
+{
+    return (uint32_t)(uintptr_t)handle;
+}
+
+static inline uint32_t handle_kind(uint32_t value)
+{
+    return value >> HANDLE_KIND_SHIFT;
+}
+
+void obj_table_init(obj_table_t *table, uint32_t kind, uint32_t reserved);
+void obj_table_destroy(obj_table_t *table);
+/* Place an object at a fixed index (predefined objects); returns its handle. */
+uint32_t obj_table_put_at(obj_table_t *table, uint32_t index, void *obj);
+/* Give the object a fresh handle; returns 0 when the table is full. */
+uint32_t obj_table_insert(obj_table_t *table, void *obj);
+void obj_table_remove(obj_table_t *table, uint32_t value);
+
+/* The object behind a handle value, or NULL if the value is not a live
+ * handle of this table's kind. */
+static inline void *obj_table_lookup(const obj_table_t *table, uint32_t value)
+{
+    uint32_t index = value & HANDLE_INDEX_MASK;
+    if (handle_kind(value) != table->kind || index >= table->used)
+        return NULL;
+    if (table->generation[index] != ((value >> HANDLE_GEN_SHIFT) & HANDLE_GEN_MASK))
+        return NULL;
+    return table->objects[index];
+}
+
+#endif

@@ -1,0 +1,121 @@
+#include "p2p/match.h"
+
+#include <stdlib.h>
+
+#include "mpi.h"
+#include "util/log.h"
+
+typedef struct match_queues {
+    request_t *posted_head;
+    request_t *posted_tail;
+    unexpected_t *unexpected_head;
+    unexpected_t *unexpected_tail;
+} match_queues_t;
+
+static match_queues_t *match_table;
+static size_t match_table_size;
+
+void match_init(void)
+{
+    match_table_size = 16;
+    match_table = calloc(match_table_size, sizeof *match_table);
+    if (!match_table)
+        log_fatal("out of memory for matching queues");
+}
+
+void match_finalize(void)
+{
+    for (size_t i = 0; i < match_table_size; i++) {
+        unexpected_t *msg = match_table[i].unexpected_head;
+        while (msg) {
+            unexpected_t *next = msg->next;
+            free(msg);
+            msg = next;
+        }
+    }
+    free(match_table);
+    match_table = NULL;
+    match_table_size = 0;
+}
+
+static match_queues_t *match_queues(uint16_t context_id)
+{
+    if (context_id >= match_table_size) {
+        size_t size = match_table_size;
+        while (size <= context_id)
+            size *= 2;
+        match_queues_t *table = realloc(match_table, size * sizeof *table);
+        if (!table)
+            log_fatal("out of memory for matching queues");
+        for (size_t i = match_table_size; i < size; i++)
+            table[i] = (match_queues_t){0};
+        match_table = table;
+        match_table_size = size;
+    }
+    return &match_table[context_id];
+}
+
+static int match_envelope(int want_source, int want_tag, int source, int tag)
+{
+    return (want_source == source || want_source == MPI_ANY_SOURCE) && (want_tag == tag || want_tag == MPI_ANY_TAG);
+}
+
+request_t *match_posted_take(uint16_t context_id, int source, int tag)
+{
+    match_queues_t *q = match_queues(context_id);
+    request_t *prev = NULL;
+    for (request_t *req = q->posted_head; req; prev = req, req = req->next) {
+        if (!match_envelope(req->peer, req->tag, source, tag))
+            continue;
+        if (prev)
+            prev->next = req->next;
+        else
+            q->posted_head = req->next;
+        if (q->posted_tail == req)
+            q->posted_tail = prev;
+        req->next = NULL;
+        return req;
+    }
+    return NULL;
+}
+
+void match_posted_append(uint16_t context_id, request_t *req)
+{
+    match_queues_t *q = match_queues(context_id);
+    req->next = NULL;
+    if (q->posted_tail)
+        q->posted_tail->next = req;
+    else
+        q->posted_head = req;
+    q->posted_tail = req;
+}
+
+unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag)
+{
+    match_queues_t *q = match_queues(context_id);
+    unexpected_t *prev = NULL;
+    for (unexpected_t *msg = q->unexpected_head; msg; prev = msg, msg = msg->next) {
+        if (!match_envelope(source, tag, msg->source, msg->tag))
+            continue;
+        if (prev)
+            prev->next = msg->next;
+        else
+            q->unexpected_head = msg->next;
+        if (q->unexpected_tail == msg)
+            q->unexpected_tail = prev;
+        msg->next = NULL;
+        return msg;
+    }
+    return NULL;
+}
+
+void match_unexpected_append(uint16_t context_id, unexpected_t *msg)
+{
+    match_queues_t *q = match_queues(context_id);
+    msg->next = NULL;
+    if (q->unexpected_tail)
+        q->unexpected_tail->next = msg;
+    else
+        q->unexpected_head = msg;
+    q->unexpected_tail = msg;
+}

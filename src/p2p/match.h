@@ -1,0 +1,44 @@
+/*
+ * match.h -- posted and unexpected queues, per context id.
+ *
+ * MPI matches a message to a receive on (context, source, tag), sources and
+ * tags possibly wildcards, in the order receives were posted and messages
+ * arrived.  Both queues are FIFO lists searched from the head, which gives
+ * the non-overtaking rule directly.  Queues live in a table indexed by
+ * context id, so a message for a communicator this rank has not created yet
+ * waits in the right unexpected queue.
+ */
+#ifndef TESSERA_P2P_MATCH_H
+#define TESSERA_P2P_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "p2p/wire.h"
+#include "request/request.h"
+
+/* A message that arrived before its receive was posted. */
+typedef struct unexpected {
+    struct unexpected *next;
+    int world_source;
+    int source; /* rank in the communicator */
+    int tag;
+    uint8_t type; /* WIRE_EAGER (data below) or WIRE_RTS (rts below) */
+    size_t bytes;
+    wire_rts_t rts;
+    unsigned char data[];
+} unexpected_t;
+
+void match_init(void);
+void match_finalize(void);
+
+/* Remove and return the first posted receive that matches, or NULL. */
+request_t *match_posted_take(uint16_t context_id, int source, int tag);
+void match_posted_append(uint16_t context_id, request_t *req);
+
+/* Remove and return the first unexpected message a receive for (source,
+ * tag) would match, or NULL. */
+unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag);
+void match_unexpected_append(uint16_t context_id, unexpected_t *msg);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * p2p.h -- point-to-point messaging inside the library.
+ *
+ * Ranks here are ranks in comm; bytes are contiguous bytes.  The API layer
+ * has checked every argument before calling in.
+ */
+#ifndef TESSERA_P2P_P2P_H
+#define TESSERA_P2P_P2P_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "obj/comm.h"
+#include "p2p/wire.h"
+#include "request/request.h"
+#include "transport/transport.h"
+
+void p2p_init(int world_rank, int world_size, bool single_copy);
+void p2p_finalize(void);
+
+int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm);
+int p2p_isend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, request_t **out);
+int p2p_recv(void *buf, size_t bytes, int source, int tag, comm_t *comm, MPI_Status *status);
+int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, request_t **out);
+
+/* Called by a transport for each message that arrives from world rank src. */
+void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload);
+
+/* Push queued sends that found no room earlier; returns messages pushed. */
+int p2p_push_pending(void);
+bool p2p_has_pending(void);
+
+/* The transport that reaches world rank peer. */
+transport_ops_t *p2p_transport(int world_peer);
+
+/* Internal to p2p (send.c, recv.c, rndv.c). */
+void p2p_send_init(int world_rank, int world_size);
+void p2p_send_finalize(void);
+void p2p_send_stream(request_t *req, uint32_t recv_handle);
+void p2p_send_finish(request_t *req);
+void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *payload, size_t len);
+void p2p_enqueue_pending(request_t *req);
+void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts);
+void rndv_on_cts(uint32_t send_handle, uint32_t recv_handle);
+void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload);
+void rndv_on_fin(uint32_t send_handle);
+void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max);
+
+#endif

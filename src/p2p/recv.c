@@ -1,0 +1,166 @@
+/*
+ * recv.c -- receiving: posting receives, and what happens to each message
+ * that a transport delivers (p2p_incoming).
+ *
+ * An eager message is copied straight from the transport's memory into the
+ * matching receive buffer; with no receive posted it is copied once into an
+ * unexpected-queue entry.  An RTS is matched the same way and then handed to
+ * rndv.c, which pulls the data.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "p2p/match.h"
+#include "p2p/p2p.h"
+#include "progress/progress.h"
+#include "runtime/runtime.h"
+#include "util/log.h"
+
+void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max)
+{
+    size_t first = payload->len[0] < max ? payload->len[0] : max;
+    memcpy(dst, payload->part[0], first);
+    if (first < max && payload->len[1]) {
+        size_t second = payload->len[1] < max - first ? payload->len[1] : max - first;
+        memcpy((char *)dst + first, payload->part[1], second);
+    }
+}
+
+/* Fill the status of a matched receive; the message is bytes long. */
+static void recv_set_status(request_t *req, int source, int tag, size_t bytes)
+{
+    req->status.MPI_SOURCE = source;
+    req->status.MPI_TAG = tag;
+    req->status.tessera_cancelled = 0;
+    req->msg_bytes = bytes;
+    if (bytes > req->bytes) {
+        req->status.MPI_ERROR = MPI_ERR_TRUNCATE;
+        req->status.tessera_count = (MPI_Count)req->bytes;
+    } else {
+        req->status.MPI_ERROR = MPI_SUCCESS;
+        req->status.tessera_count = (MPI_Count)bytes;
+    }
+}
+
+static void recv_deliver_eager(request_t *req, int source, int tag, const wire_payload_t *payload)
+{
+    size_t bytes = wire_payload_length(payload);
+    recv_set_status(req, source, tag, bytes);
+    wire_payload_copy(req->buf, payload, (size_t)req->status.tessera_count);
+    request_complete(req);
+}
+
+static void recv_match_rts(request_t *req, int world_source, int source, int tag, const wire_rts_t *rts)
+{
+    recv_set_status(req, source, tag, rts->bytes);
+    req->world_peer = world_source;
+    rndv_recv_start(req, world_source, rts);
+}
+
+static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_payload_t *payload)
+{
+    comm_t *comm = comm_from_context(hdr->context_id);
+    if (!comm)
+        log_fatal("internal error: message for unknown context %u from rank %d", hdr->context_id, world_src);
+    int source = comm_rank_of_world(comm, world_src);
+    request_t *req = match_posted_take(hdr->context_id, source, hdr->tag);
+    wire_rts_t rts;
+    if (hdr->type == WIRE_RTS)
+        wire_payload_copy(&rts, payload, sizeof rts);
+    if (req) {
+        if (hdr->type == WIRE_EAGER)
+            recv_deliver_eager(req, source, hdr->tag, payload);
+        else
+            recv_match_rts(req, world_src, source, hdr->tag, &rts);
+        return;
+    }
+    size_t data_bytes = hdr->type == WIRE_EAGER ? wire_payload_length(payload) : 0;
+    unexpected_t *msg = malloc(sizeof *msg + data_bytes);
+    if (!msg)
+        log_fatal("out of memory queueing an unexpected message of %zu bytes", data_bytes);
+    msg->world_source = world_src;
+    msg->source = source;
+    msg->tag = hdr->tag;
+    msg->type = hdr->type;
+    if (hdr->type == WIRE_EAGER) {
+        msg->bytes = data_bytes;
+        wire_payload_copy(msg->data, payload, data_bytes);
+    } else {
+        msg->bytes = rts.bytes;
+        msg->rts = rts;
+    }
+    match_unexpected_append(hdr->context_id, msg);
+}
+
+void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
+{
+    uint32_t handle;
+    switch (hdr->type) {
+    case WIRE_EAGER:
+    case WIRE_RTS:
+        incoming_message(src, hdr, payload);
+        return;
+    case WIRE_CTS:
+        wire_payload_copy(&handle, payload, sizeof handle);
+        rndv_on_cts((uint32_t)hdr->tag, handle);
+        return;
+    case WIRE_DATA:
+        rndv_on_data((uint32_t)hdr->tag, payload);
+        return;
+    case WIRE_FIN:
+        rndv_on_fin((uint32_t)hdr->tag);
+        return;
+    default:
+        log_fatal("internal error: message of unknown type %u from rank %d", hdr->type, src);
+    }
+}
+
+/* A receive found its message in the unexpected queue. */
+static void recv_take_unexpected(request_t *req, unexpected_t *msg)
+{
+    if (msg->type == WIRE_EAGER) {
+        wire_payload_t payload = {{msg->data, NULL}, {msg->bytes, 0}};
+        recv_deliver_eager(req, msg->source, msg->tag, &payload);
+    } else {
+        recv_match_rts(req, msg->world_source, msg->source, msg->tag, &msg->rts);
+    }
+    free(msg);
+}
+
+int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, request_t **out)
+{
+    request_t *req = request_alloc(REQUEST_RECV);
+    *out = req;
+    if (source == MPI_PROC_NULL) {
+        request_status_empty(&req->status);
+        req->status.MPI_SOURCE = MPI_PROC_NULL;
+        request_complete(req);
+        return MPI_SUCCESS;
+    }
+    req->comm = comm;
+    req->buf = buf;
+    req->bytes = bytes;
+    req->peer = source;
+    req->tag = tag;
+    /* Drain what has arrived first, so a message already in a ring is not
+     * overtaken by a later one found in the unexpected queue. */
+    progress_poll();
+    unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag);
+    if (msg)
+        recv_take_unexpected(req, msg);
+    else
+        match_posted_append(comm->context_id, req);
+    return MPI_SUCCESS;
+}
+
+int p2p_recv(void *buf, size_t bytes, int source, int tag, comm_t *comm, MPI_Status *status)
+{
+    request_t *req;
+    p2p_irecv(buf, bytes, source, tag, comm, &req);
+    progress_wait(&req->complete);
+    int rc = req->status.MPI_ERROR;
+    if (status != MPI_STATUS_IGNORE)
+        *status = req->status;
+    request_free(req);
+    return rc;
+}

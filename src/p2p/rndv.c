@@ -1,0 +1,91 @@
+/*
+ * rndv.c -- the rendezvous for messages beyond the eager limit.
+ *
+ *   sender                         receiver
+ *   RTS {bytes, address, handle} ->
+ *                                  matches a receive, then either
+ *   (rndv-cma)                     reads the sender's buffer with one
+ *                                  process_vm_readv into its own
+ *                               <- FIN {sender handle}
+ *   (rndv-pipeline)             <- CTS {sender handle, receiver handle}
+ *   DATA chunks, in order       ->  copied into the buffer as they come
+ *
+ * With single copy the receiver finishes inside the call that matched, and
+ * the sender only needs FIN.  The pipeline is the fallback where single copy
+ * is not allowed; chunks are a quarter of the data ring so the sender fills
+ * one while the receiver drains another.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "p2p/p2p.h"
+#include "util/log.h"
+
+static bool rndv_single_copy;
+static bool *rndv_single_copy_failed; /* per world rank: fell back once */
+
+void rndv_init(int world_size, bool single_copy)
+{
+    rndv_single_copy = single_copy;
+    rndv_single_copy_failed = calloc((size_t)world_size, sizeof *rndv_single_copy_failed);
+    if (!rndv_single_copy_failed)
+        log_fatal("out of memory for rendezvous state");
+}
+
+void rndv_finalize(void)
+{
+    free(rndv_single_copy_failed);
+    rndv_single_copy_failed = NULL;
+}
+
+void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
+{
+    size_t take = (size_t)req->status.tessera_count;
+    if (rndv_single_copy && !rndv_single_copy_failed[world_src]) {
+        int rc = p2p_transport(world_src)->read_remote(world_src, req->buf, rts->address, take);
+        if (rc == 0) {
+            p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
+            request_complete(req);
+            return;
+        }
+        /* Not allowed for this peer after all (a container's seccomp
+         * policy, another user): pipeline from now on. */
+        rndv_single_copy_failed[world_src] = true;
+    }
+    req->done = 0;
+    uint32_t mine = req->handle;
+    p2p_send_control(world_src, WIRE_CTS, (int32_t)rts->send_handle, &mine, sizeof mine);
+}
+
+void rndv_on_cts(uint32_t send_handle, uint32_t recv_handle)
+{
+    request_t *req = request_from_value(send_handle);
+    if (!req || req->kind != REQUEST_SEND)
+        log_fatal("internal error: CTS for unknown send request %#x", send_handle);
+    p2p_send_stream(req, recv_handle);
+}
+
+void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload)
+{
+    request_t *req = request_from_value(recv_handle);
+    if (!req || req->kind != REQUEST_RECV)
+        log_fatal("internal error: DATA for unknown receive request %#x", recv_handle);
+    size_t len = wire_payload_length(payload);
+    size_t room = req->bytes > req->done ? req->bytes - req->done : 0;
+    /* A truncated message still arrives whole; what does not fit is dropped. */
+    if (room)
+        wire_payload_copy((char *)req->buf + req->done, payload, len < room ? len : room);
+    req->done += len;
+    if (req->done >= req->msg_bytes)
+        request_complete(req);
+}
+
+void rndv_on_fin(uint32_t send_handle)
+{
+    request_t *req = request_from_value(send_handle);
+    if (!req)
+        log_fatal("internal error: FIN for unknown send request %#x", send_handle);
+    p2p_send_finish(req);
+}

@@ -1,0 +1,223 @@
+/*
+ * send.c -- choosing how a message leaves, and the queue of sends that wait
+ * for room.
+ *
+ * Protocols:
+ *   eager       the payload travels with the header (in the ring slot when
+ *               it fits in the first cache line, else in the data ring);
+ *               the send is complete once the transport has copied it.
+ *   rendezvous  beyond the transport's eager limit: an RTS announces the
+ *               buffer and the receiver pulls it (rndv.c).
+ * A send that finds no room waits in its peer's pending queue, in order, so
+ * messages to one peer never overtake each other; progress pushes it later.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "p2p/p2p.h"
+#include "progress/progress.h"
+#include "util/log.h"
+
+enum send_state {
+    SEND_EAGER = 1,    /* the whole message goes in one eager message */
+    SEND_RTS,          /* the RTS still has to go out */
+    SEND_WAIT_REPLY,   /* RTS sent, waiting for FIN (single copy) or CTS */
+    SEND_STREAM,       /* CTS received: DATA chunks go out as room allows */
+};
+
+typedef struct pending_queue {
+    request_t *head;
+    request_t *tail;
+} pending_queue_t;
+
+static struct {
+    int world_rank;
+    int world_size;
+    pending_queue_t *pending; /* per world rank */
+    size_t pending_count;     /* requests in all queues together */
+} send_state;
+
+void p2p_send_init(int world_rank, int world_size)
+{
+    send_state.world_rank = world_rank;
+    send_state.world_size = world_size;
+    send_state.pending = calloc((size_t)world_size, sizeof *send_state.pending);
+    if (!send_state.pending)
+        log_fatal("out of memory for send queues");
+    send_state.pending_count = 0;
+}
+
+void p2p_send_finalize(void)
+{
+    free(send_state.pending);
+    send_state.pending = NULL;
+}
+
+transport_ops_t *p2p_transport(int world_peer)
+{
+    return world_peer == send_state.world_rank ? &transport_self : &transport_shm;
+}
+
+static wire_hdr_t send_hdr(uint8_t type, uint16_t context_id, int32_t tag)
+{
+    return (wire_hdr_t){.type = type, .flags = 0, .context_id = context_id, .tag = tag};
+}
+
+/* One attempt to move req forward.  Returns 1 when req no longer needs its
+ * place in the pending queue, 0 when the transport had no room. */
+static int send_push(request_t *req)
+{
+    transport_ops_t *tp = p2p_transport(req->world_peer);
+    wire_hdr_t hdr;
+    switch (req->kind == REQUEST_CONTROL ? 0 : req->state) {
+    case 0:
+        if (!tp->send(req->world_peer, &req->control_hdr, req->control_payload, req->control_len))
+            return 0;
+        request_free(req);
+        return 1;
+    case SEND_EAGER:
+        hdr = send_hdr(WIRE_EAGER, req->comm->context_id, req->tag);
+        if (!tp->send(req->world_peer, &hdr, req->buf, req->bytes))
+            return 0;
+        request_complete(req);
+        return 1;
+    case SEND_RTS: {
+        wire_rts_t rts = {.bytes = req->bytes, .address = (uint64_t)(uintptr_t)req->buf, .send_handle = req->handle};
+        hdr = send_hdr(WIRE_RTS, req->comm->context_id, req->tag);
+        if (!tp->send(req->world_peer, &hdr, &rts, sizeof rts))
+            return 0;
+        req->state = SEND_WAIT_REPLY;
+        return 1;
+    }
+    case SEND_STREAM:
+        hdr = send_hdr(WIRE_DATA, 0, (int32_t)req->remote_handle);
+        while (req->done < req->bytes) {
+            size_t chunk = req->bytes - req->done;
+            if (chunk > tp->chunk_limit)
+                chunk = tp->chunk_limit;
+            if (!tp->send(req->world_peer, &hdr, (char *)req->buf + req->done, chunk))
+                return 0;
+            req->done += chunk;
+        }
+        request_complete(req);
+        return 1;
+    default:
+        log_fatal("internal error: send request in state %d on the pending queue", req->state);
+    }
+}
+
+void p2p_enqueue_pending(request_t *req)
+{
+    pending_queue_t *q = &send_state.pending[req->world_peer];
+    req->next = NULL;
+    if (q->tail)
+        q->tail->next = req;
+    else
+        q->head = req;
+    q->tail = req;
+    send_state.pending_count++;
+}
+
+/* Send now if nothing to this peer is waiting ahead of req, else queue. */
+static void send_start(request_t *req)
+{
+    if (send_state.pending[req->world_peer].head || !send_push(req))
+        p2p_enqueue_pending(req);
+}
+
+bool p2p_has_pending(void)
+{
+    return send_state.pending_count > 0;
+}
+
+int p2p_push_pending(void)
+{
+    int pushed = 0;
+    for (int peer = 0; peer < send_state.world_size && send_state.pending_count; peer++) {
+        pending_queue_t *q = &send_state.pending[peer];
+        while (q->head) {
+            request_t *req = q->head;
+            request_t *next = req->next;
+            if (!send_push(req))
+                break;
+            q->head = next;
+            if (!q->head)
+                q->tail = NULL;
+            send_state.pending_count--;
+            pushed++;
+        }
+    }
+    return pushed;
+}
+
+void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *payload, size_t len)
+{
+    wire_hdr_t hdr = send_hdr(type, 0, tag);
+    transport_ops_t *tp = p2p_transport(world_dest);
+    if (!send_state.pending[world_dest].head && tp->send(world_dest, &hdr, payload, len))
+        return;
+    request_t *req = request_alloc(REQUEST_CONTROL);
+    req->world_peer = world_dest;
+    req->control_hdr = hdr;
+    req->control_len = (uint32_t)len;
+    memcpy(req->control_payload, payload, len);
+    p2p_enqueue_pending(req);
+}
+
+/* Called from rndv.c when the receiver asks for the data to be streamed. */
+void p2p_send_stream(request_t *req, uint32_t recv_handle)
+{
+    req->remote_handle = recv_handle;
+    req->state = SEND_STREAM;
+    req->done = 0;
+    send_start(req);
+}
+
+int p2p_isend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, request_t **out)
+{
+    request_t *req = request_alloc(REQUEST_SEND);
+    *out = req;
+    if (dest == MPI_PROC_NULL) {
+        request_status_empty(&req->status);
+        req->status.MPI_SOURCE = MPI_PROC_NULL;
+        request_complete(req);
+        return MPI_SUCCESS;
+    }
+    req->comm = comm;
+    req->buf = (void *)buf;
+    req->bytes = bytes;
+    req->peer = dest;
+    req->world_peer = comm_world_rank(comm, dest);
+    req->tag = tag;
+    req->state = bytes <= p2p_transport(req->world_peer)->eager_limit ? SEND_EAGER : SEND_RTS;
+    send_start(req);
+    return MPI_SUCCESS;
+}
+
+int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)
+{
+    if (dest == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    /* Fast path: an eager message with nothing queued ahead of it leaves
+     * without a request. */
+    int world_dest = comm_world_rank(comm, dest);
+    transport_ops_t *tp = p2p_transport(world_dest);
+    if (bytes <= tp->eager_limit && !send_state.pending[world_dest].head) {
+        wire_hdr_t hdr = send_hdr(WIRE_EAGER, comm->context_id, tag);
+        if (tp->send(world_dest, &hdr, buf, bytes))
+            return MPI_SUCCESS;
+    }
+    request_t *req;
+    p2p_isend(buf, bytes, dest, tag, comm, &req);
+    progress_wait(&req->complete);
+    request_free(req);
+    return MPI_SUCCESS;
+}
+
+/* Called from rndv.c when the receiver has pulled the data. */
+void p2p_send_finish(request_t *req)
+{
+    if (req->kind != REQUEST_SEND || req->state != SEND_WAIT_REPLY)
+        log_fatal("internal error: FIN for a request that is not waiting for one");
+    request_complete(req);
+}

@@ -1,0 +1,53 @@
+/*
+ * wire.h -- what point-to-point messages look like between two ranks.
+ *
+ * Every message is an 8-byte wire header plus a payload.  The transport
+ * carries both (the shm ring puts header and up to 48 payload bytes in one
+ * cache line).  Control messages put their extra fields in the payload.
+ *
+ *   EAGER  payload is the user data; tag and context are the envelope
+ *   RTS    ready to send a large message: payload is wire_rts_t
+ *   CTS    clear to send (no single copy): tag = sender's request handle,
+ *          payload = receiver's request handle; the sender then streams DATA
+ *   DATA   one chunk of a large message, in order: tag = receiver's request
+ *   FIN    the receiver is done with the sender's buffer: tag = sender's request
+ */
+#ifndef TESSERA_P2P_WIRE_H
+#define TESSERA_P2P_WIRE_H
+
+#include <stdint.h>
+
+enum wire_type {
+    WIRE_EAGER = 1,
+    WIRE_RTS = 2,
+    WIRE_CTS = 3,
+    WIRE_DATA = 4,
+    WIRE_FIN = 5,
+};
+
+typedef struct wire_hdr {
+    uint8_t type;
+    uint8_t flags;
+    uint16_t context_id;
+    int32_t tag;
+} wire_hdr_t;
+
+typedef struct wire_rts {
+    uint64_t bytes;       /* message length */
+    uint64_t address;     /* the sender's buffer, for a single-copy read */
+    uint32_t send_handle; /* the sender's request, named in FIN or CTS */
+} wire_rts_t;
+
+/* A received payload as the transport holds it: at most two pieces, because
+ * a ring may wrap in the middle of a message. */
+typedef struct wire_payload {
+    const void *part[2];
+    size_t len[2];
+} wire_payload_t;
+
+static inline size_t wire_payload_length(const wire_payload_t *payload)
+{
+    return payload->len[0] + payload->len[1];
+}
+
+#endif

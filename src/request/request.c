@@ -1,0 +1,70 @@
+#include "request/request.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "err/err.h"
+#include "obj/handle.h"
+#include "util/log.h"
+
+static obj_table_t request_table;
+static request_t *request_pool; /* freed requests, linked through next */
+
+void request_init(void)
+{
+    obj_table_init(&request_table, TESSERA_KIND_REQUEST_, 1);
+}
+
+request_t *request_alloc(int kind)
+{
+    request_t *req = request_pool;
+    if (req) {
+        request_pool = req->next;
+    } else {
+        req = malloc(sizeof *req);
+        if (!req)
+            log_fatal("out of memory allocating a request");
+    }
+    memset(req, 0, sizeof *req);
+    req->kind = (uint8_t)kind;
+    request_status_empty(&req->status);
+    req->handle = obj_table_insert(&request_table, req);
+    if (req->handle == 0)
+        log_fatal("more than a million requests outstanding");
+    return req;
+}
+
+void request_free(request_t *req)
+{
+    obj_table_remove(&request_table, req->handle);
+    req->next = request_pool;
+    request_pool = req;
+}
+
+request_t *request_from_value(uint32_t value)
+{
+    return obj_table_lookup(&request_table, value);
+}
+
+request_t *request_from_handle(MPI_Request handle)
+{
+    return request_from_value(handle_value(handle));
+}
+
+void request_status_empty(MPI_Status *status)
+{
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = MPI_SUCCESS;
+    status->tessera_cancelled = 0;
+    status->tessera_count = 0;
+}
+
+int request_status_error(const request_t *req)
+{
+    if (req->status.MPI_ERROR == MPI_ERR_TRUNCATE)
+        return err_set(MPI_ERR_TRUNCATE,
+                       "message truncated: %zu bytes from rank %d (tag %d) do not fit the %zu-byte receive buffer",
+                       req->msg_bytes, req->status.MPI_SOURCE, req->status.MPI_TAG, req->bytes);
+    return req->status.MPI_ERROR;
+}

@@ -1,0 +1,71 @@
+/*
+ * request.h -- the request object and its life cycle.
+ *
+ * Life cycle (the rule everyone relies on):
+ *   request_alloc()   -> active: owned by the layer that started it
+ *   request_complete()-> complete: status is final, buffers are the user's
+ *   request_free()    <- by MPI_Wait/MPI_Test after reporting the status,
+ *                        or by p2p itself for internal (control) requests.
+ * A request sits in at most one queue at a time (posted receives, or a
+ * peer's pending sends), linked through next.
+ */
+#ifndef TESSERA_REQUEST_REQUEST_H
+#define TESSERA_REQUEST_REQUEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mpi.h"
+#include "p2p/wire.h"
+
+struct comm;
+
+enum request_kind {
+    REQUEST_SEND = 1,
+    REQUEST_RECV = 2,
+    REQUEST_CONTROL = 3, /* an internal protocol message waiting for ring space */
+};
+
+#define REQUEST_CONTROL_PAYLOAD 24
+
+typedef struct request {
+    uint32_t handle;
+    uint8_t kind;
+    uint8_t state; /* protocol step, owned by p2p */
+    bool complete;
+    struct request *next;
+    struct comm *comm;
+    void *buf;
+    size_t bytes;     /* send: message length; receive: buffer capacity */
+    size_t done;      /* bytes moved so far by a pipelined rendezvous */
+    size_t msg_bytes; /* receive: length of the matched message */
+    int peer;         /* rank in comm; MPI_ANY_SOURCE for a wildcard receive */
+    int world_peer;   /* rank in MPI_COMM_WORLD once known */
+    int tag;
+    uint32_t remote_handle; /* the peer's request in a rendezvous */
+    wire_hdr_t control_hdr;
+    uint32_t control_len;
+    uint8_t control_payload[REQUEST_CONTROL_PAYLOAD];
+    MPI_Status status;
+} request_t;
+
+void request_init(void);
+request_t *request_alloc(int kind);
+void request_free(request_t *req);
+request_t *request_from_handle(MPI_Request handle);
+request_t *request_from_value(uint32_t value);
+
+static inline void request_complete(request_t *req)
+{
+    req->complete = true;
+}
+
+/* The error a completed request carries in its status, with the detail
+ * line set for the user (truncation says how many bytes did not fit). */
+int request_status_error(const request_t *req);
+
+/* The status MPI reports for a request that had nothing to do. */
+void request_status_empty(MPI_Status *status);
+
+#endif

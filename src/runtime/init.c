@@ -1,0 +1,229 @@
+/*
+ * init.c -- MPI_Init and MPI_Finalize underneath the API.
+ *
+ * Start-up: learn rank, size and the segment from the launcher (or become a
+ * singleton), map the segment, mark ourselves initialized in our rank slot
+ * (mpirun reads it to tell a crash from a clean exit), then bring up the
+ * layers bottom to top.  Nothing here waits for other ranks: the rings are
+ * valid from the moment mpirun zeroed the segment.
+ */
+#include "runtime/runtime.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dt/datatype.h"
+#include "err/err.h"
+#include "obj/comm.h"
+#include "p2p/p2p.h"
+#include "progress/progress.h"
+#include "request/request.h"
+#include "runtime/tunables.h"
+#include "transport/shm/segment.h"
+#include "transport/shm/shm.h"
+#include "transport/transport.h"
+#include "util/log.h"
+
+#ifndef PR_SET_PTRACER
+#define PR_SET_PTRACER 0x59616d61
+#endif
+#ifndef PR_SET_PTRACER_ANY
+#define PR_SET_PTRACER_ANY ((unsigned long)-1)
+#endif
+
+static struct {
+    int phase;
+    int thread_level;
+    pthread_t main_thread;
+    bool under_mpirun;
+    int rank;
+    int size;
+    void *segment;
+    size_t segment_bytes;
+    shm_rank_slot_t *slot;
+} rt;
+
+int runtime_phase(void)
+{
+    return rt.phase;
+}
+
+int runtime_thread_level(void)
+{
+    return rt.thread_level;
+}
+
+bool runtime_is_main_thread(void)
+{
+    return pthread_equal(pthread_self(), rt.main_thread);
+}
+
+bool runtime_launched_by_mpirun(void)
+{
+    return rt.under_mpirun;
+}
+
+MPI_Errhandler runtime_default_errhandler(void)
+{
+    return MPI_ERRORS_ARE_FATAL;
+}
+
+static int env_int(const char *name, int fallback)
+{
+    const char *text = getenv(name);
+    if (!text || !*text)
+        return fallback;
+    char *end;
+    long v = strtol(text, &end, 10);
+    return *end ? fallback : (int)v;
+}
+
+/* Map the segment mpirun handed us, or make a one-rank segment. */
+static int runtime_attach_segment(void)
+{
+    int fd = env_int("TESSERA_BOOT_FD", -1);
+    rt.rank = env_int("TESSERA_BOOT_RANK", 0);
+    rt.size = env_int("TESSERA_BOOT_SIZE", 1);
+    rt.under_mpirun = fd >= 0;
+    if (!rt.under_mpirun) {
+        shm_header_t layout;
+        const char *where;
+        shm_layout(&layout, 1, tunables.ring_slots, tunables.ring_data_bytes);
+        fd = shm_segment_create(&layout, &where);
+        if (fd < 0)
+            return err_set(MPI_ERR_NO_MEM, "cannot create shared memory (%s): %s", where, strerror(errno));
+    }
+    shm_header_t hdr;
+    if (pread(fd, &hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr || hdr.magic != SHM_MAGIC)
+        return err_set(MPI_ERR_INTERN, "the shared segment handed over by mpirun (fd %d) is not Tessera's", fd);
+    if ((int)hdr.nranks != rt.size || rt.rank < 0 || rt.rank >= rt.size)
+        return err_set(MPI_ERR_INTERN, "launcher says rank %d of %d but the segment is for %u ranks", rt.rank,
+                       rt.size, hdr.nranks);
+    rt.segment = shm_segment_map(fd, hdr.total_bytes);
+    close(fd);
+    if (!rt.segment)
+        return err_set(MPI_ERR_NO_MEM, "cannot map %llu bytes of shared memory: %s",
+                       (unsigned long long)hdr.total_bytes, strerror(errno));
+    rt.segment_bytes = hdr.total_bytes;
+    rt.slot = shm_rank_slot(rt.segment, (uint32_t)rt.rank);
+    return MPI_SUCCESS;
+}
+
+static void runtime_warn_once(const char *fmt, ...)
+{
+    /* Every rank reads the same environment: let rank 0 speak for all. */
+    if (rt.rank != 0)
+        return;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    log_warn("%s", msg);
+}
+
+int runtime_init(int required, int *provided)
+{
+    rt.main_thread = pthread_self();
+    /* Calls are never made from two threads at once up to SERIALIZED, and
+     * no state here belongs to a particular thread. */
+    rt.thread_level = required < MPI_THREAD_SERIALIZED ? required : MPI_THREAD_SERIALIZED;
+    if (rt.thread_level < MPI_THREAD_SINGLE)
+        rt.thread_level = MPI_THREAD_SINGLE;
+
+    int rc = runtime_attach_segment();
+    if (rc != MPI_SUCCESS)
+        return rc;
+    log_set_rank(rt.under_mpirun ? rt.rank : -1);
+    tunables_load(runtime_warn_once);
+
+    atomic_store_explicit(&rt.slot->pid, (int32_t)getpid(), memory_order_relaxed);
+    atomic_store_explicit(&rt.slot->state, SHM_RANK_INITIALIZED, memory_order_release);
+
+    bool single_copy = false;
+    if (rt.size > 1) {
+        /* Under Yama ptrace_scope 1 a peer may read our memory only if we
+         * name it; any process of ours will do (the segment is ours alone). */
+        prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+        single_copy = tunables.single_copy && shm_cma_probe() == 0;
+    }
+    bool oversubscribed = env_int("TESSERA_BOOT_OVERSUBSCRIBED", 0) != 0;
+    bool sleep = progress_init(tunables.wait_mode, oversubscribed, rt.size > 1);
+    if (shm_transport_init(rt.segment, rt.rank, rt.size, sleep) != 0)
+        return err_set(MPI_ERR_NO_MEM, "out of memory setting up the shared-memory transport");
+    dt_init();
+    request_init();
+    comm_init_predefined(rt.rank, rt.size);
+    p2p_init(rt.rank, rt.size, single_copy);
+
+    /* mpirun forwards output line by line; line buffering here makes each
+     * printf line reach it promptly and whole. */
+    if (rt.under_mpirun)
+        setvbuf(stdout, NULL, _IOLBF, 0);
+    rt.phase = RUNTIME_RUNNING;
+    *provided = rt.thread_level;
+    return MPI_SUCCESS;
+}
+
+/* Every rank waits here until all have arrived, polling meanwhile, so that
+ * no rank leaves while a peer still needs it to drain a ring. */
+static void runtime_closing_barrier(void)
+{
+    shm_header_t *hdr = rt.segment;
+    atomic_fetch_add_explicit(&hdr->finalize_count, 1, memory_order_acq_rel);
+    while (atomic_load_explicit(&hdr->finalize_count, memory_order_acquire) < (uint32_t)rt.size) {
+        if (!progress_poll())
+            sched_yield();
+    }
+}
+
+int runtime_finalize(void)
+{
+    while (p2p_has_pending())
+        progress_poll();
+    if (rt.size > 1)
+        runtime_closing_barrier();
+    atomic_store_explicit(&rt.slot->state, SHM_RANK_FINALIZED, memory_order_release);
+    p2p_finalize();
+    shm_transport_finalize();
+    munmap(rt.segment, rt.segment_bytes);
+    rt.segment = NULL;
+    rt.slot = NULL;
+    rt.phase = RUNTIME_FINALIZED;
+    fflush(stdout);
+    return MPI_SUCCESS;
+}
+
+noreturn void runtime_abort_job(int code, int kind)
+{
+    if (rt.slot) {
+        atomic_store_explicit(&rt.slot->end_code, code, memory_order_relaxed);
+        atomic_store_explicit(&rt.slot->end_kind, (uint32_t)kind, memory_order_relaxed);
+        /* mpirun reads code and kind after it sees this state. */
+        atomic_store_explicit(&rt.slot->state, SHM_RANK_ABORTED, memory_order_release);
+    }
+    fflush(stdout);
+    fflush(stderr);
+    int status = code & 0xff;
+    if (code != 0 && status == 0)
+        status = 1;
+    _exit(status);
+}
+
+double runtime_wtime(void)
+{
+    struct timespec now;
+    /* The monotonic clock is one clock for every process on the node, so
+     * times taken on different ranks compare directly. */
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}

@@ -1,0 +1,38 @@
+/*
+ * runtime.h -- the life of the library in a process: MPI_Init to
+ * MPI_Finalize, how the job is ended, and the clock.
+ */
+#ifndef TESSERA_RUNTIME_RUNTIME_H
+#define TESSERA_RUNTIME_RUNTIME_H
+
+#include <stdbool.h>
+#include <stdnoreturn.h>
+
+#include "mpi.h"
+
+enum runtime_phase {
+    RUNTIME_NOT_STARTED = 0,
+    RUNTIME_RUNNING = 1,
+    RUNTIME_FINALIZED = 2,
+};
+
+/* Why a rank ended the job; mpirun reads it to explain the exit. */
+enum runtime_end_kind {
+    RUNTIME_END_ABORT = 1, /* MPI_Abort */
+    RUNTIME_END_ERROR = 2, /* an error under MPI_ERRORS_ARE_FATAL/ABORT */
+};
+
+int runtime_init(int required, int *provided);
+int runtime_finalize(void);
+int runtime_phase(void);
+int runtime_thread_level(void);
+bool runtime_is_main_thread(void);
+bool runtime_launched_by_mpirun(void);
+MPI_Errhandler runtime_default_errhandler(void);
+
+/* End the whole job now with this code (MPI_Abort, fatal errors). */
+noreturn void runtime_abort_job(int code, int kind);
+
+double runtime_wtime(void);
+
+#endif

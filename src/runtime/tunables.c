@@ -1,0 +1,169 @@
+#include "runtime/tunables.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "progress/progress.h"
+
+extern char **environ;
+
+/* Defaults are measured, see docs/perf.md. */
+tunables_t tunables = {
+    .eager_limit = 16384,
+    .ring_slots = 256,
+    .ring_data_bytes = 256 * 1024,
+    .single_copy = 1,
+    .wait_mode = WAIT_AUTO,
+    .spin_count = 20000,
+    .yield_count = 200,
+};
+
+enum tunable_type { TUNABLE_SIZE, TUNABLE_UINT, TUNABLE_BOOL, TUNABLE_CHOICE };
+
+typedef struct tunable {
+    const char *name;
+    enum tunable_type type;
+    void *value;
+    const char *description;
+    const char *const *choices; /* TUNABLE_CHOICE: names for 0, 1, 2, ... */
+    uint64_t min, max;          /* bounds for sizes and numbers */
+    int power_of_two;
+} tunable_t;
+
+static const char *const wait_choices[] = {"auto", "spin", "yield", "sleep", NULL};
+
+static const tunable_t tunable_registry[] = {
+    {"TESSERA_EAGER_LIMIT", TUNABLE_SIZE, &tunables.eager_limit,
+     "largest message sent eagerly (with its header); larger ones use a rendezvous", NULL, 0, 1 << 30, 0},
+    {"TESSERA_RING_SLOTS", TUNABLE_UINT, &tunables.ring_slots,
+     "header slots (64 bytes each) in each pair's ring, a power of two", NULL, 8, 1 << 20, 1},
+    {"TESSERA_RING_DATA_BYTES", TUNABLE_SIZE, &tunables.ring_data_bytes,
+     "bytes in each pair's data ring for medium messages and pipelined chunks, a power of two", NULL, 4096,
+     1ull << 32, 1},
+    {"TESSERA_SINGLE_COPY", TUNABLE_BOOL, &tunables.single_copy,
+     "let large messages move with one process_vm_readv copy when the system allows it", NULL, 0, 1, 0},
+    {"TESSERA_WAIT", TUNABLE_CHOICE, &tunables.wait_mode,
+     "how a blocked rank waits: auto (spin, yield; sleep when ranks outnumber cores), spin, yield, sleep",
+     wait_choices, 0, 3, 0},
+    {"TESSERA_SPIN_COUNT", TUNABLE_UINT, &tunables.spin_count,
+     "idle polls a waiting rank spins before it yields the core (0 when oversubscribed)", NULL, 0, 1u << 31, 0},
+    {"TESSERA_YIELD_COUNT", TUNABLE_UINT, &tunables.yield_count,
+     "idle polls with a yield before a waiting rank sleeps on its doorbell", NULL, 0, 1u << 31, 0},
+};
+
+#define TUNABLE_COUNT (sizeof tunable_registry / sizeof tunable_registry[0])
+
+static int parse_size(const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || end == text)
+        return -1;
+    switch (toupper((unsigned char)*end)) {
+    case 'K': v <<= 10; end++; break;
+    case 'M': v <<= 20; end++; break;
+    case 'G': v <<= 30; end++; break;
+    default: break;
+    }
+    if (*end == 'i' || *end == 'B')
+        end += (*end == 'i' && end[1] == 'B') ? 2 : 1;
+    if (*end != '\0')
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int tunable_set(const tunable_t *t, const char *text)
+{
+    uint64_t v = 0;
+    switch (t->type) {
+    case TUNABLE_BOOL:
+        if (!strcmp(text, "1") || !strcasecmp(text, "yes") || !strcasecmp(text, "true") || !strcasecmp(text, "on"))
+            *(int *)t->value = 1;
+        else if (!strcmp(text, "0") || !strcasecmp(text, "no") || !strcasecmp(text, "false") || !strcasecmp(text, "off"))
+            *(int *)t->value = 0;
+        else
+            return -1;
+        return 0;
+    case TUNABLE_CHOICE:
+        for (int i = 0; t->choices[i]; i++) {
+            if (!strcasecmp(text, t->choices[i])) {
+                *(int *)t->value = i;
+                return 0;
+            }
+        }
+        return -1;
+    case TUNABLE_SIZE:
+    case TUNABLE_UINT:
+        if (parse_size(text, &v) != 0 || v < t->min || v > t->max)
+            return -1;
+        if (t->power_of_two && (v & (v - 1)))
+            return -1;
+        if (t->type == TUNABLE_SIZE)
+            *(size_t *)t->value = (size_t)v;
+        else
+            *(unsigned *)t->value = (unsigned)v;
+        return 0;
+    }
+    return -1;
+}
+
+static const tunable_t *tunable_find(const char *name, size_t len)
+{
+    for (size_t i = 0; i < TUNABLE_COUNT; i++)
+        if (strlen(tunable_registry[i].name) == len && !strncmp(tunable_registry[i].name, name, len))
+            return &tunable_registry[i];
+    return NULL;
+}
+
+int tunables_load(void (*warn)(const char *fmt, ...))
+{
+    int problems = 0;
+    for (char **env = environ; env && *env; env++) {
+        if (strncmp(*env, "TESSERA_", 8) != 0 || !strncmp(*env, TUNABLES_BOOT_PREFIX, strlen(TUNABLES_BOOT_PREFIX)))
+            continue;
+        const char *eq = strchr(*env, '=');
+        if (!eq)
+            continue;
+        const tunable_t *t = tunable_find(*env, (size_t)(eq - *env));
+        if (!t) {
+            warn("unknown variable %.*s ignored (mpirun --info lists the TESSERA_* variables)", (int)(eq - *env), *env);
+            problems++;
+        } else if (tunable_set(t, eq + 1) != 0) {
+            warn("bad value '%s' for %s ignored (mpirun --info describes it)", eq + 1, t->name);
+            problems++;
+        }
+    }
+    return problems;
+}
+
+static void tunable_format(const tunable_t *t, char *buf, size_t len)
+{
+    switch (t->type) {
+    case TUNABLE_BOOL:
+        snprintf(buf, len, "%s", *(int *)t->value ? "1" : "0");
+        break;
+    case TUNABLE_CHOICE:
+        snprintf(buf, len, "%s", t->choices[*(int *)t->value]);
+        break;
+    case TUNABLE_SIZE:
+        snprintf(buf, len, "%zu", *(size_t *)t->value);
+        break;
+    case TUNABLE_UINT:
+        snprintf(buf, len, "%u", *(unsigned *)t->value);
+        break;
+    }
+}
+
+void tunables_print(FILE *out)
+{
+    for (size_t i = 0; i < TUNABLE_COUNT; i++) {
+        char value[64];
+        tunable_format(&tunable_registry[i], value, sizeof value);
+        fprintf(out, "%-24s = %-8s %s\n", tunable_registry[i].name, value, tunable_registry[i].description);
+    }
+}

@@ -1,0 +1,36 @@
+/*
+ * tunables.h -- the one registry of TESSERA_* environment variables.
+ *
+ * Each tunable has a name, a type, a default and a one-line description
+ * (tunables.c).  `mpirun --info` prints them all with their values.  A
+ * TESSERA_* variable that is not in the registry gets a warning: a typo in
+ * a tuning variable is a real bug that would otherwise go unnoticed.
+ */
+#ifndef TESSERA_RUNTIME_TUNABLES_H
+#define TESSERA_RUNTIME_TUNABLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct tunables {
+    size_t eager_limit;
+    uint32_t ring_slots;
+    size_t ring_data_bytes;
+    int single_copy;
+    int wait_mode;
+    unsigned spin_count;
+    unsigned yield_count;
+} tunables_t;
+
+extern tunables_t tunables;
+
+/* Variables the launcher sets for the ranks; never warned about. */
+#define TUNABLES_BOOT_PREFIX "TESSERA_BOOT_"
+
+/* Read the environment into `tunables`; warn about bad values and unknown
+ * names through warn().  Returns the number of problems found. */
+int tunables_load(void (*warn)(const char *fmt, ...));
+void tunables_print(FILE *out);
+
+#endif

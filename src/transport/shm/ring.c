@@ -1,0 +1,267 @@
+/*
+ * ring.c -- per-pair single-writer rings: the shm transport's message path.
+ *
+ * For each ordered pair (sender, receiver) there is a ring of 64-byte header
+ * slots and a data ring (segment.h).  Only the sender writes slots and data;
+ * only the receiver writes the pair's control line.  A slot holds the wire
+ * header and up to SHM_INLINE_BYTES of payload, so a small message is one
+ * cache line moving from one core to another.  Longer payloads go to the
+ * data ring, in the same order as their slots, so the receiver finds each
+ * one where the previous one ended.
+ *
+ * A slot is valid when its seq is the lap number (position / slots) plus
+ * one: zeroed memory is never valid, and a slot left from the previous lap
+ * carries the previous lap's number.  The sender writes the slot and then
+ * publishes seq with a release store; the receiver reads seq with an
+ * acquire load and then the slot.  No read-modify-write on either side.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "p2p/p2p.h"
+#include "runtime/tunables.h"
+#include "transport/shm/segment.h"
+#include "transport/shm/shm.h"
+#include "transport/transport.h"
+#include "util/atomics.h"
+#include "util/log.h"
+
+#define SHM_INLINE_BYTES 48
+
+typedef struct shm_slot {
+    _Atomic uint32_t seq;
+    uint32_t len;
+    wire_hdr_t hdr;
+    uint8_t payload[SHM_INLINE_BYTES];
+} shm_slot_t;
+
+static_assert(sizeof(shm_slot_t) == CACHE_LINE, "a slot is one cache line");
+
+/* One direction of one pair, as seen by the process that owns that end. */
+typedef struct shm_channel {
+    shm_pair_ctl_t *ctl;
+    shm_slot_t *slots;
+    uint8_t *data;
+    uint64_t slot_pos;       /* sender: next slot to write; receiver: next to read */
+    uint64_t data_pos;       /* same, in data-ring bytes */
+    uint64_t slots_consumed; /* sender only: last value read from ctl */
+    uint64_t data_consumed;
+} shm_channel_t;
+
+static struct {
+    void *base;
+    int rank;
+    int nranks;
+    uint32_t slot_count;
+    uint32_t lap_shift; /* log2(slot_count) */
+    uint64_t data_bytes;
+    int sleep_enabled;
+    shm_channel_t *tx; /* indexed by destination rank */
+    shm_channel_t *rx; /* indexed by source rank */
+    shm_rank_slot_t *me;
+} shm;
+
+static uint64_t round_to_line(uint64_t n)
+{
+    return (n + CACHE_LINE - 1) & ~(uint64_t)(CACHE_LINE - 1);
+}
+
+static void shm_channel_attach(shm_channel_t *ch, int sender, int receiver)
+{
+    char *area = shm_pair_area(shm.base, (uint32_t)sender, (uint32_t)receiver);
+    ch->ctl = (shm_pair_ctl_t *)area;
+    ch->slots = (shm_slot_t *)(area + CACHE_LINE);
+    uint64_t slots_end = CACHE_LINE + (uint64_t)shm.slot_count * CACHE_LINE;
+    ch->data = (uint8_t *)area + ((slots_end + SHM_PAGE - 1) & ~(uint64_t)(SHM_PAGE - 1));
+}
+
+int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled)
+{
+    shm_header_t *hdr = segment;
+    shm.base = segment;
+    shm.rank = rank;
+    shm.nranks = nranks;
+    shm.slot_count = hdr->ring_slots;
+    shm.lap_shift = (uint32_t)__builtin_ctz(hdr->ring_slots);
+    shm.data_bytes = hdr->ring_data_bytes;
+    shm.sleep_enabled = sleep_enabled;
+    shm.me = shm_rank_slot(segment, (uint32_t)rank);
+    /* An eager message must fit the data ring with room to spare for the
+     * next one; a pipeline chunk is a quarter ring so two can be in flight. */
+    size_t eager = tunables.eager_limit;
+    if (eager > shm.data_bytes / 2)
+        eager = shm.data_bytes / 2;
+    transport_shm.eager_limit = eager;
+    transport_shm.chunk_limit = shm.data_bytes / 4;
+    shm.tx = calloc((size_t)nranks, sizeof *shm.tx);
+    shm.rx = calloc((size_t)nranks, sizeof *shm.rx);
+    if (!shm.tx || !shm.rx)
+        return -1;
+    /* Attaching computes addresses only; no page of a pair area is touched
+     * until a message crosses it. */
+    for (int peer = 0; peer < nranks; peer++) {
+        if (peer == rank)
+            continue;
+        shm_channel_attach(&shm.tx[peer], rank, peer);
+        shm_channel_attach(&shm.rx[peer], peer, rank);
+    }
+    return 0;
+}
+
+void shm_transport_finalize(void)
+{
+    free(shm.tx);
+    free(shm.rx);
+    shm.tx = shm.rx = NULL;
+}
+
+int shm_rank_pid(int rank)
+{
+    return atomic_load_explicit(&shm_rank_slot(shm.base, (uint32_t)rank)->pid, memory_order_relaxed);
+}
+
+static long futex(_Atomic uint32_t *word, int op, uint32_t val, const struct timespec *timeout)
+{
+    return syscall(SYS_futex, (uint32_t *)word, op, val, timeout, NULL, 0);
+}
+
+/* Wake dest if it sleeps.  Pairs with shm_doorbell_wait(): we published a
+ * slot and then look at `sleeping`; the sleeper stored `sleeping` and then
+ * looks at its rings.  With a seq_cst fence between store and load on both
+ * sides, at least one of us sees the other's store, so no wake-up is lost. */
+static void shm_ring_doorbell(int dest)
+{
+    shm_rank_slot_t *peer = shm_rank_slot(shm.base, (uint32_t)dest);
+    atomic_thread_fence(memory_order_seq_cst);
+    if (atomic_load_explicit(&peer->sleeping, memory_order_relaxed)) {
+        atomic_fetch_add_explicit(&peer->bell, 1, memory_order_relaxed);
+        futex(&peer->bell, FUTEX_WAKE, 1, NULL);
+    }
+}
+
+static int shm_channel_has_message(shm_channel_t *ch)
+{
+    shm_slot_t *slot = &ch->slots[ch->slot_pos & (shm.slot_count - 1)];
+    uint32_t lap = (uint32_t)(ch->slot_pos >> shm.lap_shift) + 1;
+    return atomic_load_explicit(&slot->seq, memory_order_acquire) == lap;
+}
+
+void shm_doorbell_wait(void)
+{
+    uint32_t bell = atomic_load_explicit(&shm.me->bell, memory_order_relaxed);
+    atomic_store_explicit(&shm.me->sleeping, 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst);
+    int any = 0;
+    for (int peer = 0; peer < shm.nranks && !any; peer++)
+        if (peer != shm.rank)
+            any = shm_channel_has_message(&shm.rx[peer]);
+    if (!any) {
+        /* The timeout only bounds the cost of a bug; wake-ups do not rely on it. */
+        struct timespec timeout = {.tv_sec = 0, .tv_nsec = 50 * 1000 * 1000};
+        futex(&shm.me->bell, FUTEX_WAIT, bell, &timeout);
+    }
+    atomic_store_explicit(&shm.me->sleeping, 0, memory_order_relaxed);
+}
+
+static void shm_data_write(shm_channel_t *ch, const void *src, size_t len)
+{
+    uint64_t at = ch->data_pos & (shm.data_bytes - 1);
+    size_t first = len < shm.data_bytes - at ? len : (size_t)(shm.data_bytes - at);
+    memcpy(ch->data + at, src, first);
+    if (first < len)
+        memcpy(ch->data, (const uint8_t *)src + first, len - first);
+}
+
+static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)
+{
+    shm_channel_t *ch = &shm.tx[dest];
+    if (ch->slot_pos - ch->slots_consumed >= shm.slot_count) {
+        ch->slots_consumed = atomic_load_acquire_u64(&ch->ctl->slots_consumed);
+        if (ch->slot_pos - ch->slots_consumed >= shm.slot_count)
+            return 0;
+    }
+    shm_slot_t *slot = &ch->slots[ch->slot_pos & (shm.slot_count - 1)];
+    if (len <= SHM_INLINE_BYTES) {
+        memcpy(slot->payload, payload, len);
+    } else {
+        uint64_t need = round_to_line(len);
+        if (ch->data_pos + need - ch->data_consumed > shm.data_bytes) {
+            ch->data_consumed = atomic_load_acquire_u64(&ch->ctl->data_consumed);
+            if (ch->data_pos + need - ch->data_consumed > shm.data_bytes)
+                return 0;
+        }
+        shm_data_write(ch, payload, len);
+        ch->data_pos += need;
+    }
+    slot->len = (uint32_t)len;
+    slot->hdr = *hdr;
+    /* Publish: everything written above happens-before the receiver's
+     * acquire load of seq sees this lap. */
+    atomic_store_release_u32(&slot->seq, (uint32_t)(ch->slot_pos >> shm.lap_shift) + 1);
+    ch->slot_pos++;
+    if (shm.sleep_enabled)
+        shm_ring_doorbell(dest);
+    return 1;
+}
+
+/* Deliver one message from src if there is one. */
+static int shm_poll_channel(int src, shm_channel_t *ch)
+{
+    if (!shm_channel_has_message(ch))
+        return 0;
+    shm_slot_t *slot = &ch->slots[ch->slot_pos & (shm.slot_count - 1)];
+    wire_hdr_t hdr = slot->hdr;
+    uint32_t len = slot->len;
+    wire_payload_t payload = {{NULL, NULL}, {0, 0}};
+    uint64_t data_used = 0;
+    if (len <= SHM_INLINE_BYTES) {
+        payload.part[0] = slot->payload;
+        payload.len[0] = len;
+    } else {
+        uint64_t at = ch->data_pos & (shm.data_bytes - 1);
+        size_t first = len < shm.data_bytes - at ? len : (size_t)(shm.data_bytes - at);
+        payload.part[0] = ch->data + at;
+        payload.len[0] = first;
+        payload.part[1] = ch->data;
+        payload.len[1] = len - first;
+        data_used = round_to_line(len);
+    }
+    p2p_incoming(src, &hdr, &payload);
+    ch->slot_pos++;
+    /* Hand the space back: our reads of the slot and data happen-before the
+     * sender's acquire load of these counters, hence before it reuses them. */
+    if (data_used) {
+        ch->data_pos += data_used;
+        atomic_store_release_u64(&ch->ctl->data_consumed, ch->data_pos);
+    }
+    atomic_store_release_u64(&ch->ctl->slots_consumed, ch->slot_pos);
+    return 1;
+}
+
+static int shm_poll(void)
+{
+    int seen = 0;
+    for (int src = 0; src < shm.nranks; src++) {
+        if (src == shm.rank)
+            continue;
+        /* A few messages per peer per pass keeps one chatty peer from
+         * starving the others. */
+        for (int n = 0; n < 8 && shm_poll_channel(src, &shm.rx[src]); n++)
+            seen++;
+    }
+    return seen;
+}
+
+transport_ops_t transport_shm = {
+    .name = "shm",
+    .send = shm_send,
+    .read_remote = shm_cma_read,
+    .poll = shm_poll,
+};

@@ -1,0 +1,91 @@
+/*
+ * segment.h -- layout of the job's shared-memory segment.
+ *
+ * mpirun creates the segment (a memfd, inherited by the ranks) and fills in
+ * the header; the ranks map it.  The layout:
+ *
+ *   header                   one page
+ *   rank slots [nranks]      two cache lines each: state, then doorbell
+ *   pair areas [nranks^2]    pair (s, r) at index s * nranks + r carries
+ *                            messages from rank s to rank r
+ *
+ * A pair area is a control line written only by the receiver, a ring of
+ * header slots and a data ring, both written only by the sender.  The
+ * segment is sparse: a pair area costs memory only once its ranks talk.
+ */
+#ifndef TESSERA_TRANSPORT_SHM_SEGMENT_H
+#define TESSERA_TRANSPORT_SHM_SEGMENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/atomics.h"
+
+#define SHM_MAGIC 0x5445535345524131ull /* "TESSERA1" */
+#define SHM_PAGE 4096
+
+enum shm_rank_state {
+    SHM_RANK_STARTED = 0,     /* launched, MPI_Init not yet called */
+    SHM_RANK_INITIALIZED = 1, /* inside MPI */
+    SHM_RANK_FINALIZED = 2,   /* MPI_Finalize returned: exiting now is normal */
+    SHM_RANK_ABORTED = 3,     /* MPI_Abort or a fatal MPI error: see end_code */
+};
+
+typedef struct shm_header {
+    uint64_t magic;
+    uint32_t nranks;
+    uint32_t ring_slots;       /* header slots per pair, a power of two */
+    uint64_t ring_data_bytes;  /* data ring bytes per pair, a power of two */
+    uint64_t pair_bytes;       /* size of one pair area, page aligned */
+    uint64_t ranks_offset;
+    uint64_t pairs_offset;
+    uint64_t total_bytes;
+    /* MPI_Finalize's closing count: ranks add one, then wait for nranks.
+     * Read-modify-write is fine here, far from any message path. */
+    _Atomic uint32_t finalize_count;
+} shm_header_t;
+
+typedef struct shm_rank_slot {
+    /* Line 0: written by the rank itself at init/finalize/abort; read by
+     * mpirun (to explain an exit) and by peers (pid for single copy). */
+    _Alignas(CACHE_LINE) _Atomic int32_t pid;
+    _Atomic uint32_t state;    /* enum shm_rank_state */
+    _Atomic int32_t end_code;  /* MPI_Abort code or MPI error class */
+    _Atomic uint32_t end_kind; /* RUNTIME_END_* when state is ABORTED */
+    /* Line 1: the doorbell.  The rank sets `sleeping` before it blocks in
+     * futex_wait on `bell`; a sender that sees `sleeping` bumps `bell` and
+     * wakes it. */
+    _Alignas(CACHE_LINE) _Atomic uint32_t bell;
+    _Atomic uint32_t sleeping;
+} shm_rank_slot_t;
+
+typedef struct shm_pair_ctl {
+    /* Written by the receiver after it has copied a message out (release);
+     * read by the sender when its cached view says the ring is full
+     * (acquire), so the copy-out happens before the slot is overwritten. */
+    _Alignas(CACHE_LINE) _Atomic uint64_t slots_consumed;
+    _Atomic uint64_t data_consumed;
+} shm_pair_ctl_t;
+
+/* The layout for a job of nranks with the given ring sizes. */
+void shm_layout(shm_header_t *hdr, uint32_t nranks, uint32_t ring_slots, uint64_t ring_data_bytes);
+
+static inline shm_rank_slot_t *shm_rank_slot(void *base, uint32_t rank)
+{
+    shm_header_t *hdr = base;
+    return (shm_rank_slot_t *)((char *)base + hdr->ranks_offset) + rank;
+}
+
+static inline char *shm_pair_area(void *base, uint32_t sender, uint32_t receiver)
+{
+    shm_header_t *hdr = base;
+    return (char *)base + hdr->pairs_offset + ((uint64_t)sender * hdr->nranks + receiver) * hdr->pair_bytes;
+}
+
+/* Create an anonymous segment (memfd, else an unlinked POSIX shm object) of
+ * hdr->total_bytes, write the header, return its fd (not close-on-exec) or
+ * -1 with errno set.  *where names the mechanism for messages. */
+int shm_segment_create(const shm_header_t *hdr, const char **where);
+void *shm_segment_map(int fd, size_t bytes);
+
+#endif

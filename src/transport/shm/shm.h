@@ -1,0 +1,14 @@
+/* shm.h -- pieces of the shm transport shared between its files. */
+#ifndef TESSERA_TRANSPORT_SHM_SHM_H
+#define TESSERA_TRANSPORT_SHM_SHM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int shm_rank_pid(int rank);
+
+/* Single copy with process_vm_readv (cma.c). */
+int shm_cma_probe(void);
+int shm_cma_read(int src, void *dst, uint64_t address, size_t len);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * transport.h -- the one seam with a table of functions: how point-to-point
+ * reaches another process.  Two transports today: shm (other ranks on this
+ * node) and self (messages to oneself).  The p2p layer picks the transport
+ * by destination and calls through this table; nothing else is indirect.
+ */
+#ifndef TESSERA_TRANSPORT_TRANSPORT_H
+#define TESSERA_TRANSPORT_TRANSPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "p2p/wire.h"
+
+typedef struct transport_ops {
+    const char *name;
+    /* Largest payload sent eagerly; longer messages use a rendezvous. */
+    size_t eager_limit;
+    /* Largest DATA chunk of a pipelined rendezvous. */
+    size_t chunk_limit;
+    /* Send one message to world rank dest.  Returns 1 when the message has
+     * left (payload copied out), 0 when there is no room now: the caller
+     * queues it and tries again from progress. */
+    int (*send)(int dest, const wire_hdr_t *hdr, const void *payload, size_t len);
+    /* Single copy: read len bytes at address in rank src's memory into dst.
+     * Returns 0, or an errno value when the transport cannot (then the
+     * caller falls back to a pipelined rendezvous). */
+    int (*read_remote)(int src, void *dst, uint64_t address, size_t len);
+    /* Deliver what has arrived to p2p_incoming(); returns messages seen. */
+    int (*poll)(void);
+} transport_ops_t;
+
+extern transport_ops_t transport_shm; /* limits are set from tunables at init */
+extern transport_ops_t transport_self;
+
+/* Set up / tear down the shm transport on the mapped segment. */
+int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled);
+void shm_transport_finalize(void);
+/* Block until a peer rings this rank's doorbell or a short timeout passes. */
+void shm_doorbell_wait(void);
+
+#endif

@@ -1,0 +1,192 @@
+/*
+ * launch.c -- creating the job's segment and starting the ranks.
+ *
+ * Each rank is forked with its stdout and stderr on pipes to us, stdin on a
+ * pipe from us (rank 0) or /dev/null (the rest), the segment's fd inherited,
+ * and its own process group so that stopping a rank stops whatever it
+ * started too.  PR_SET_PDEATHSIG takes the ranks down if mpirun itself is
+ * killed, so a job never leaves orphans.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mpirun.h"
+#include "runtime/tunables.h"
+#include "transport/shm/segment.h"
+
+/* Find prog as execvp would, to report a missing program once, clearly,
+ * before starting anything. */
+static int program_exists(const char *prog)
+{
+    if (strchr(prog, '/'))
+        return access(prog, X_OK) == 0;
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/bin:/bin";
+    char candidate[4096];
+    while (*path) {
+        const char *colon = strchr(path, ':');
+        size_t len = colon ? (size_t)(colon - path) : strlen(path);
+        snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, len ? path : ".", prog);
+        struct stat st;
+        if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode) && access(candidate, X_OK) == 0)
+            return 1;
+        path += len + (colon ? 1 : 0);
+    }
+    return 0;
+}
+
+static int usable_cpus(cpu_set_t *set)
+{
+    if (sched_getaffinity(0, sizeof *set, set) != 0)
+        return (int)sysconf(_SC_NPROCESSORS_ONLN);
+    return CPU_COUNT(set);
+}
+
+/* The n-th CPU (counting from 0, wrapping) in set. */
+static int nth_cpu(const cpu_set_t *set, int n)
+{
+    int count = CPU_COUNT(set);
+    if (count <= 0)
+        return -1;
+    n %= count;
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+        if (CPU_ISSET(cpu, set) && n-- == 0)
+            return cpu;
+    return -1;
+}
+
+static void set_env_int(const char *name, long value)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%ld", value);
+    setenv(name, text, 1);
+}
+
+/* In the child, between fork and exec: only async-signal-safe calls. */
+static void child_exec(job_t *job, int rank, int out_w, int err_w, int in_r, int cpu, pid_t parent)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127); /* mpirun died before we got here */
+    setpgid(0, 0);
+    dup2(in_r, STDIN_FILENO);
+    dup2(out_w, STDOUT_FILENO);
+    dup2(err_w, STDERR_FILENO);
+    int flags = fcntl(job->segment_fd, F_GETFD);
+    fcntl(job->segment_fd, F_SETFD, flags & ~FD_CLOEXEC);
+    if (cpu >= 0) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        sched_setaffinity(0, sizeof one, &one);
+    }
+    signal(SIGPIPE, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    set_env_int("TESSERA_BOOT_RANK", rank);
+    execvp(job->opt.argv[0], job->opt.argv);
+    char msg[512];
+    int n = snprintf(msg, sizeof msg, "mpirun: cannot start '%s' for rank %d: %s\n", job->opt.argv[0], rank,
+                     strerror(errno));
+    if (write(STDERR_FILENO, msg, (size_t)n) < 0)
+        _exit(127);
+    _exit(127);
+}
+
+static int create_segment(job_t *job)
+{
+    shm_header_t hdr;
+    const char *where;
+    shm_layout(&hdr, (uint32_t)job->opt.nranks, tunables.ring_slots, tunables.ring_data_bytes);
+    job->segment_fd = shm_segment_create(&hdr, &where);
+    if (job->segment_fd < 0) {
+        mpirun_say("cannot create %llu bytes of shared memory with %s: %s", (unsigned long long)hdr.total_bytes,
+                   where, strerror(errno));
+        return 1;
+    }
+    /* Close-on-exec in mpirun; each child clears it for itself. */
+    fcntl(job->segment_fd, F_SETFD, FD_CLOEXEC);
+    job->segment = shm_segment_map(job->segment_fd, hdr.total_bytes);
+    if (!job->segment) {
+        mpirun_say("cannot map shared memory: %s", strerror(errno));
+        return 1;
+    }
+    job->segment_bytes = hdr.total_bytes;
+    return 0;
+}
+
+/* Start the ranks; returns 0, or an exit status after cleaning up. */
+int launch_ranks(job_t *job)
+{
+    if (!program_exists(job->opt.argv[0])) {
+        mpirun_say("cannot find program '%s'%s", job->opt.argv[0],
+                   strchr(job->opt.argv[0], '/') ? " (no executable file there)" : " (not in PATH)");
+        return 127;
+    }
+    if (create_segment(job) != 0)
+        return 1;
+    /* From here on the job loop takes these through a signalfd; blocking
+     * them before the first fork means no child exit is missed. */
+    sigset_t handled;
+    mpirun_handled_signals(&handled);
+    sigprocmask(SIG_BLOCK, &handled, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    cpu_set_t cpus;
+    int ncpus = usable_cpus(&cpus);
+    bool bind = job->opt.bind == BIND_CORE || (job->opt.bind == BIND_AUTO && job->opt.nranks <= ncpus);
+    set_env_int("TESSERA_BOOT_SIZE", job->opt.nranks);
+    set_env_int("TESSERA_BOOT_FD", job->segment_fd);
+    set_env_int("TESSERA_BOOT_OVERSUBSCRIBED", job->opt.nranks > ncpus);
+
+    job->ranks = calloc((size_t)job->opt.nranks, sizeof *job->ranks);
+    if (!job->ranks) {
+        mpirun_say("out of memory for %d ranks", job->opt.nranks);
+        return 1;
+    }
+    int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    job->stdin_fd = -1;
+    pid_t self = getpid();
+    for (int r = 0; r < job->opt.nranks; r++) {
+        rank_proc_t *rp = &job->ranks[r];
+        int out[2], err[2], in[2] = {devnull, -1};
+        if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 || (r == 0 && pipe2(in, O_CLOEXEC) != 0)) {
+            mpirun_say("cannot create pipes for rank %d: %s", r, strerror(errno));
+            return 1;
+        }
+        int cpu = bind ? nth_cpu(&cpus, r) : -1;
+        pid_t pid = fork();
+        if (pid < 0) {
+            mpirun_say("cannot start rank %d: %s", r, strerror(errno));
+            return 1;
+        }
+        if (pid == 0)
+            child_exec(job, r, out[1], err[1], in[0], cpu, self);
+        /* Also here, so that a kill that races the child's own setpgid
+         * still finds the group. */
+        setpgid(pid, pid);
+        rp->pid = pid;
+        rp->running = true;
+        rp->out_fd = out[0];
+        rp->err_fd = err[0];
+        close(out[1]);
+        close(err[1]);
+        if (r == 0) {
+            close(in[0]);
+            job->stdin_fd = in[1];
+        }
+        job->live++;
+    }
+    close(devnull);
+    return 0;
+}

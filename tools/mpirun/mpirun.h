@@ -1,0 +1,65 @@
+/*
+ * mpirun.h -- the launcher's pieces: options, starting ranks, and the job
+ * loop that forwards output and watches for exits.
+ */
+#ifndef TESSERA_MPIRUN_H
+#define TESSERA_MPIRUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+enum bind_mode { BIND_AUTO, BIND_CORE, BIND_NONE };
+
+typedef struct options {
+    int nranks;
+    enum bind_mode bind;
+    bool tag_output;
+    double timeout; /* seconds; 0 = none */
+    char **argv;    /* the program and its arguments */
+} options_t;
+
+/* Complete lines from one stream of one rank, waiting for their end. */
+typedef struct line_buffer {
+    char *data;
+    size_t len;
+    size_t cap;
+} line_buffer_t;
+
+typedef struct rank_proc {
+    pid_t pid;
+    int out_fd; /* read end of the rank's stdout, -1 once closed */
+    int err_fd;
+    line_buffer_t out;
+    line_buffer_t err;
+    bool running;
+} rank_proc_t;
+
+typedef struct job {
+    options_t opt;
+    rank_proc_t *ranks;
+    int live;          /* ranks still running */
+    int stdin_fd;      /* write end of rank 0's stdin, -1 if none */
+    void *segment;
+    size_t segment_bytes;
+    int segment_fd;
+    bool stopping;     /* a failure, a signal or the timeout ends the job */
+    int exit_code;
+} job_t;
+
+int options_parse(int argc, char **argv, options_t *opt);
+
+/* Create the segment and start every rank; returns 0 or an exit code. */
+int launch_ranks(job_t *job);
+
+/* Forward output and watch the ranks until all are gone; returns the
+ * job's exit status. */
+int job_run(job_t *job);
+
+#include <signal.h>
+/* The signals the job loop handles: child exits and requests to stop. */
+void mpirun_handled_signals(sigset_t *set);
+
+void mpirun_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
