@@ -120,9 +120,9 @@ static int runtime_attach_segment(void)
 
 static void runtime_warn_once(const char *fmt, ...)
 {
-    /* Every rank reads the same environment: let rank 0 speak for all. */
-    if (rt.rank != 0)
-        return;
+    /* Every rank reads the same environment: one voice is enough. */
+    if (rt.rank != 0 || rt.under_mpirun)
+        return; /* mpirun, reading the same environment, has said it */
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
@@ -174,24 +174,15 @@ int runtime_init(int required, int *provided)
     return MPI_SUCCESS;
 }
 
-/* Every rank waits here until all have arrived, polling meanwhile, so that
- * no rank leaves while a peer still needs it to drain a ring. */
-static void runtime_closing_barrier(void)
-{
-    shm_header_t *hdr = rt.segment;
-    atomic_fetch_add_explicit(&hdr->finalize_count, 1, memory_order_acq_rel);
-    while (atomic_load_explicit(&hdr->finalize_count, memory_order_acquire) < (uint32_t)rt.size) {
-        if (!progress_poll())
-            sched_yield();
-    }
-}
-
 int runtime_finalize(void)
 {
+    /* Sends still queued for ring space must leave before we do; nothing
+     * else needs waiting for: what is in the rings stays readable after we
+     * exit, and a rendezvous send is complete only once its receiver has
+     * pulled the data.  So MPI_Finalize here is not a barrier. */
     while (p2p_has_pending())
-        progress_poll();
-    if (rt.size > 1)
-        runtime_closing_barrier();
+        if (!progress_poll())
+            sched_yield();
     atomic_store_explicit(&rt.slot->state, SHM_RANK_FINALIZED, memory_order_release);
     p2p_finalize();
     shm_transport_finalize();

@@ -40,9 +40,6 @@ typedef struct shm_header {
     uint64_t ranks_offset;
     uint64_t pairs_offset;
     uint64_t total_bytes;
-    /* MPI_Finalize's closing count: ranks add one, then wait for nranks.
-     * Read-modify-write is fine here, far from any message path. */
-    _Atomic uint32_t finalize_count;
 } shm_header_t;
 
 typedef struct shm_rank_slot {

@@ -1,0 +1,97 @@
+/* launcher_helper.c -- an MPI program that misbehaves on request, for the
+ * launcher tests (launcher_test.sh).  Usage: launcher_helper MODE [ARGS].
+ * Ranks that are not the one misbehaving block in MPI_Recv, so only the
+ * launcher can end them. */
+#include <mpi.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int rank, size;
+
+static void block_forever(void)
+{
+    int v;
+    MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 12345, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "hello";
+    int arg1 = argc > 2 ? atoi(argv[2]) : 0;
+    int arg2 = argc > 3 ? atoi(argv[3]) : 0;
+    if (!strcmp(mode, "before_init")) {
+        int v = 0;
+        MPI_Send(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+        return 0;
+    }
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (!strcmp(mode, "hello")) {
+        printf("rank %d of %d\n", rank, size);
+    } else if (!strcmp(mode, "exit")) { /* exit CODE RANK */
+        if (rank == arg2) {
+            MPI_Finalize();
+            return arg1;
+        }
+        block_forever();
+    } else if (!strcmp(mode, "segv")) { /* segv RANK */
+        if (rank == arg1)
+            raise(SIGSEGV);
+        block_forever();
+    } else if (!strcmp(mode, "abort")) { /* abort RANK CODE */
+        if (rank == arg1)
+            MPI_Abort(MPI_COMM_WORLD, arg2);
+        block_forever();
+    } else if (!strcmp(mode, "nofinalize")) { /* nofinalize RANK */
+        if (rank == arg1)
+            return 0;
+        block_forever();
+    } else if (!strcmp(mode, "fatal")) { /* an invalid rank on rank 1 */
+        if (rank == 1 || size == 1) {
+            int v = 0;
+            MPI_Send(&v, 1, MPI_INT, size + 5, 0, MPI_COMM_WORLD);
+        }
+        block_forever();
+    } else if (!strcmp(mode, "stdin")) {
+        char buf[4096];
+        size_t total = 0;
+        unsigned long sum = 0;
+        ssize_t n;
+        while ((n = read(0, buf, sizeof buf)) > 0) {
+            for (ssize_t i = 0; i < n; i++)
+                sum += (unsigned char)buf[i];
+            total += (size_t)n;
+        }
+        printf("rank %d read %zu bytes sum %lu\n", rank, total, sum);
+    } else if (!strcmp(mode, "lines")) { /* lines COUNT */
+        char filler[301];
+        memset(filler, 'a' + rank, 300);
+        filler[300] = '\0';
+        for (int i = 0; i < arg1; i++) {
+            printf("rank %d line %d %s end\n", rank, i, filler);
+            fprintf(stderr, "rank %d err %d %s end\n", rank, i, filler);
+        }
+    } else if (!strcmp(mode, "sleep")) {
+        block_forever();
+    } else if (!strcmp(mode, "orphan")) { /* orphan MARKER: leave a grandchild, then rank 1 crashes */
+        if (rank == 0) {
+            char cmd[256];
+            snprintf(cmd, sizeof cmd, "sleep 300; : %s", argv[2]);
+            if (fork() == 0) {
+                execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+                _exit(1);
+            }
+        }
+        if (rank == 1) {
+            sleep(1);
+            raise(SIGSEGV);
+        }
+        block_forever();
+    }
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,243 @@
+#!/bin/sh
+# launcher_test.sh CASE BUILD_DIR SOURCE_DIR
+# Checks one behaviour of mpirun, the compiler wrappers or the library as a
+# user meets it.  Exit 0 pass, 1 fail, 77 skip.
+case_name=$1
+build=$2
+src=$3
+mpirun="$build/bin/mpirun"
+helper="$build/tests/launcher_helper"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fail() {
+    echo "FAIL ($case_name): $*"
+    [ -f "$work/out" ] && { echo "--- output:"; cat "$work/out"; }
+    exit 1
+}
+
+# run ARGS...: run a command with output in $work/out and status in $rc
+run() {
+    "$@" > "$work/out" 2>&1
+    rc=$?
+}
+
+expect_rc() {
+    [ "$rc" -eq "$1" ] || fail "exit status $rc, expected $1"
+}
+
+expect_line() {
+    grep -Eq -- "$1" "$work/out" || fail "no line matching: $1"
+}
+
+# Exactly one line from mpirun, and it matches $1.
+expect_mpirun_line() {
+    n=$(grep -c '^mpirun:' "$work/out")
+    [ "$n" -eq 1 ] || fail "$n lines from mpirun, expected one"
+    expect_line "$1"
+}
+
+# No process whose command line has $1 may be left.
+expect_no_process() {
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        pgrep -f "$1" > /dev/null || return 0
+        sleep 0.2
+    done
+    pgrep -af "$1"
+    pkill -9 -f "$1"
+    fail "processes left behind: $1"
+}
+
+case "$case_name" in
+clean_output)
+    run "$mpirun" -n 4 "$helper" hello
+    expect_rc 0
+    [ "$(sort "$work/out")" = "$(printf 'rank 0 of 4\nrank 1 of 4\nrank 2 of 4\nrank 3 of 4')" ] ||
+        fail "output is not exactly the four hello lines"
+    ;;
+exit_code)
+    run "$mpirun" -n 4 "$helper" exit 3 2
+    expect_rc 3
+    expect_mpirun_line '^mpirun: rank 2 \(pid [0-9]+\) exited with code 3; stopping 3 other ranks$'
+    ;;
+segv)
+    run "$mpirun" -n 4 "$helper" segv 1
+    expect_rc 139
+    expect_mpirun_line '^mpirun: rank 1 \(pid [0-9]+\) killed by signal 11 \(Segmentation fault\); stopping 3 other ranks$'
+    ;;
+abort)
+    run "$mpirun" -n 4 "$helper" abort 1 7
+    expect_rc 7
+    expect_mpirun_line '^mpirun: rank 1 \(pid [0-9]+\) called MPI_Abort with error code 7; stopping 3 other ranks$'
+    ;;
+nofinalize)
+    run "$mpirun" -n 3 "$helper" nofinalize 0
+    expect_rc 1
+    expect_mpirun_line '^mpirun: rank 0 \(pid [0-9]+\) exited without calling MPI_Finalize; stopping 2 other ranks$'
+    ;;
+fatal_error)
+    run "$mpirun" -n 4 "$helper" fatal
+    expect_rc 6 # MPI_ERR_RANK
+    expect_line '^MPI_Send: invalid rank 9 for destination \(communicator MPI_COMM_WORLD has 4 ranks\) \[rank 1\]$'
+    expect_mpirun_line '^mpirun: rank 1 \(pid [0-9]+\) stopped on an MPI error'
+    ;;
+before_init)
+    run "$helper" before_init
+    [ "$rc" -ne 0 ] || fail "a call before MPI_Init exited 0"
+    expect_line '^MPI_Send: called before MPI_Init$'
+    [ "$(wc -l < "$work/out")" -eq 1 ] || fail "more than one line"
+    ;;
+stdin)
+    head -c 100000 /dev/urandom > "$work/in"
+    sum=$(od -An -v -tu1 "$work/in" | tr -s ' ' '\n' | awk '{s+=$1} END {print s}')
+    "$mpirun" -n 3 "$helper" stdin < "$work/in" > "$work/out" 2>&1
+    rc=$?
+    expect_rc 0
+    expect_line "^rank 0 read 100000 bytes sum $sum\$"
+    expect_line '^rank 1 read 0 bytes sum 0$'
+    expect_line '^rank 2 read 0 bytes sum 0$'
+    ;;
+no_interleave)
+    "$mpirun" -n 4 "$helper" lines 2000 > "$work/out" 2> "$work/err"
+    rc=$?
+    expect_rc 0
+    good=$(grep -Ec '^rank ([0-3]) line [0-9]+ (a{300}|b{300}|c{300}|d{300}) end$' "$work/out")
+    [ "$good" -eq 8000 ] || fail "$good intact stdout lines of 8000"
+    [ "$(wc -l < "$work/out")" -eq 8000 ] || fail "extra stdout lines"
+    good=$(grep -Ec '^rank ([0-3]) err [0-9]+ (a{300}|b{300}|c{300}|d{300}) end$' "$work/err")
+    [ "$good" -eq 8000 ] || fail "$good intact stderr lines of 8000"
+    ;;
+tag_output)
+    run "$mpirun" -n 2 --tag-output "$helper" hello
+    expect_rc 0
+    expect_line '^\[0\] rank 0 of 2$'
+    expect_line '^\[1\] rank 1 of 2$'
+    ;;
+timeout)
+    run "$mpirun" -n 2 --timeout 1 "$helper" sleep
+    expect_rc 124
+    expect_mpirun_line '^mpirun: job timed out after 1 seconds; stopping 2 ranks$'
+    ;;
+env_timeout)
+    MPIEXEC_TIMEOUT=1 "$mpirun" -n 2 "$helper" sleep > "$work/out" 2>&1
+    rc=$?
+    expect_rc 124
+    expect_line 'timed out'
+    ;;
+sigterm)
+    "$mpirun" -n 3 "$helper" sleep > "$work/out" 2>&1 &
+    pid=$!
+    sleep 1
+    kill -TERM "$pid"
+    wait "$pid"
+    rc=$?
+    expect_rc 143
+    expect_no_process "$helper sleep"
+    ;;
+no_orphans)
+    marker="tessera-orphan-$$"
+    run "$mpirun" -n 2 "$helper" orphan "$marker"
+    expect_rc 139
+    expect_no_process "$marker"
+    ;;
+mpirun_killed)
+    "$mpirun" -n 3 "$helper" sleep > /dev/null 2>&1 &
+    pid=$!
+    sleep 1
+    kill -KILL "$pid"
+    wait "$pid" 2> /dev/null
+    expect_no_process "$helper sleep"
+    ;;
+no_leftover_shm)
+    before=$(ls /dev/shm 2> /dev/null | sort)
+    "$mpirun" -n 2 "$helper" hello > /dev/null 2>&1
+    "$mpirun" -n 2 "$helper" segv 0 > /dev/null 2>&1
+    after=$(ls /dev/shm 2> /dev/null | sort)
+    [ "$before" = "$after" ] || fail "files left in /dev/shm: $after"
+    ;;
+singleton)
+    run "$helper" hello
+    expect_rc 0
+    [ "$(cat "$work/out")" = "rank 0 of 1" ] || fail "singleton output"
+    ;;
+missing_program)
+    run "$mpirun" -n 2 "$work/no-such-program"
+    expect_rc 127
+    expect_mpirun_line "^mpirun: cannot find program"
+    ;;
+info_and_tunables)
+    run "$mpirun" --info
+    expect_rc 0
+    expect_line '^TESSERA_EAGER_LIMIT +='
+    TESSERA_EAGR_LIMIT=1 "$mpirun" -n 2 "$helper" hello > "$work/out" 2>&1
+    rc=$?
+    expect_rc 0
+    expect_mpirun_line 'unknown variable TESSERA_EAGR_LIMIT'
+    [ "$(grep -c . "$work/out")" -eq 3 ] || fail "the warning should be said once"
+    ;;
+mpicc_show)
+    run "$build/bin/mpicc" -show
+    expect_line "-I$build/include"
+    expect_line "-lmpi"
+    run "$build/bin/mpicc" --showme:compile
+    expect_line "^-I$build/include\$"
+    run "$build/bin/mpicxx" -show foo.cc
+    expect_line '^c\+\+ '
+    TESSERA_CC=gcc-fake "$build/bin/mpicc" -show x.c > "$work/out"
+    expect_line '^gcc-fake '
+    ;;
+mpicc_compile)
+    run "$build/bin/mpicc" -Wall -Wextra -Werror -o "$work/hello" "$src/examples/hello.c"
+    expect_rc 0
+    run "$mpirun" -n 2 "$work/hello"
+    expect_rc 0
+    [ "$(grep -c '^Hello from rank' "$work/out")" -eq 2 ] || fail "hello output"
+    ;;
+header_c_and_cxx)
+    printf '#include <mpi.h>\nint main(void) { MPI_Comm c = MPI_COMM_WORLD; MPI_Datatype t = MPI_INT; (void)c; (void)t; return MPI_SUCCESS; }\n' > "$work/h.c"
+    for std in c99 c11 c17; do
+        run cc -std=$std -Wall -Wextra -Werror -pedantic -I"$build/include" -c "$work/h.c" -o "$work/h.o"
+        expect_rc 0
+    done
+    cp "$work/h.c" "$work/h.cc"
+    if command -v c++ > /dev/null; then
+        for std in c++11 c++17; do
+            run c++ -std=$std -Wall -Wextra -Werror -I"$build/include" -c "$work/h.cc" -o "$work/h.o"
+            expect_rc 0
+        done
+        run "$build/bin/mpicxx" -Wall -Werror -o "$work/hcc" "$work/h.cc"
+        expect_rc 0
+    fi
+    ;;
+install_moved)
+    cmake --install "$build" --prefix "$work/a" > /dev/null || fail "install"
+    for f in bin/mpicc bin/mpicxx bin/mpirun bin/mpiexec include/mpi.h lib/libmpi.so lib/pkgconfig/mpi.pc; do
+        [ -e "$work/a/$f" ] || fail "install lacks $f"
+    done
+    readelf -d "$work/a/lib/libmpi.so" | grep -q 'SONAME.*libmpi.so.0' || fail "no soname"
+    mv "$work/a" "$work/b"
+    run "$work/b/bin/mpicc" -o "$work/hello" "$src/examples/hello.c"
+    expect_rc 0
+    run "$work/b/bin/mpiexec" -n 2 "$work/hello"
+    expect_rc 0
+    [ "$(grep -c '^Hello from rank' "$work/out")" -eq 2 ] || fail "hello output from moved install"
+    if command -v pkg-config > /dev/null; then
+        PKG_CONFIG_PATH="$work/b/lib/pkgconfig" pkg-config --cflags mpi > "$work/out"
+        expect_line "^-I$work/b/lib/pkgconfig/../../include"
+    fi
+    ;;
+exports)
+    lib="$build/lib/libmpi.so"
+    nm -D --defined-only "$lib" | awk '{print $3}' | grep -Ev '^P?MPI_' > "$work/out"
+    [ ! -s "$work/out" ] || fail "symbols outside MPI_/PMPI_ exported"
+    nm -D --defined-only "$lib" | awk '$3 ~ /^MPI_/ && $2 != "W" {print}' > "$work/out"
+    [ ! -s "$work/out" ] || fail "MPI_ symbols that are not weak"
+    for f in $(nm -D --defined-only "$lib" | awk '$3 ~ /^MPI_/ {print $3}'); do
+        nm -D --defined-only "$lib" | grep -q " T P$f\$" || fail "$f has no PMPI_ twin"
+    done
+    ;;
+*)
+    fail "unknown case"
+    ;;
+esac
+exit 0

@@ -1,0 +1,13 @@
+# Every MPI test program and the rank counts it runs at.  Counts above 2
+# oversubscribe the 2-core CI machine on purpose.
+tessera_mpi_test(init/environment 1 2 4)
+tessera_mpi_test(pt2pt/pingpong_sizes 2 4 8)
+tessera_mpi_test(pt2pt/ring 1 2 4 8)
+tessera_mpi_test(pt2pt/allpairs_wildcard 1 2 4 8)
+tessera_mpi_test(pt2pt/ordering 2 4 8)
+tessera_mpi_test(pt2pt/truncate 1 2)
+tessera_mpi_test(pt2pt/self 1 2 4)
+tessera_mpi_test(pt2pt/many_outstanding 1 2 4 8)
+tessera_mpi_test(pt2pt/null_and_test 1 2 4)
+tessera_mpi_test(errors/bad_args 1 2 4)
+tessera_mpi_test(errors/after_finalize 1 2)

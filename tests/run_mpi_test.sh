@@ -1,0 +1,24 @@
+#!/bin/sh
+# run_mpi_test.sh MPIRUN NRANKS PROGRAM [ARGS...]
+# Runs one self-checking MPI test.  It passes when the job exits 0, rank 0
+# printed " No Errors", and neither Tessera nor mpirun said anything: a
+# clean run prints nothing of ours.
+mpirun=$1
+nranks=$2
+shift 2
+out=$("$mpirun" --timeout "${TESSERA_TEST_TIMEOUT:-240}" -n "$nranks" "$@" 2>&1)
+rc=$?
+printf '%s\n' "$out"
+if [ "$rc" -ne 0 ]; then
+    echo "FAIL: exit status $rc"
+    exit 1
+fi
+if ! printf '%s\n' "$out" | grep -qx ' No Errors'; then
+    echo "FAIL: no ' No Errors' line"
+    exit 1
+fi
+if printf '%s\n' "$out" | grep -Eq '^(tessera|mpirun)'; then
+    echo "FAIL: Tessera printed something on a clean run"
+    exit 1
+fi
+exit 0

@@ -1,0 +1,85 @@
+/* test_match.c -- posted and unexpected queues: wildcards, order, contexts. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mpi.h"
+#include "p2p/match.h"
+#include "request/request.h"
+
+static int failures;
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                          \
+        if (!(cond)) {                                                                            \
+            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond);                            \
+            fprintf(stderr, __VA_ARGS__);                                                         \
+            fprintf(stderr, "\n");                                                                \
+            failures++;                                                                           \
+        }                                                                                         \
+    } while (0)
+
+static request_t *post(uint16_t ctx, int source, int tag)
+{
+    request_t *req = request_alloc(REQUEST_RECV);
+    req->peer = source;
+    req->tag = tag;
+    match_posted_append(ctx, req);
+    return req;
+}
+
+static unexpected_t *arrive(uint16_t ctx, int source, int tag)
+{
+    unexpected_t *msg = calloc(1, sizeof *msg);
+    msg->source = source;
+    msg->tag = tag;
+    msg->type = WIRE_EAGER;
+    match_unexpected_append(ctx, msg);
+    return msg;
+}
+
+int main(void)
+{
+    request_init();
+    match_init();
+
+    /* Posted: the first receive that matches wins, wildcards included. */
+    request_t *a = post(0, 1, 5);
+    request_t *b = post(0, MPI_ANY_SOURCE, 5);
+    request_t *c = post(0, 2, MPI_ANY_TAG);
+    request_t *d = post(0, MPI_ANY_SOURCE, MPI_ANY_TAG);
+    CHECK(match_posted_take(0, 2, 5) == b, "(2,5) should take the ANY_SOURCE receive");
+    CHECK(match_posted_take(0, 1, 5) == a, "(1,5) should take the specific receive");
+    CHECK(match_posted_take(0, 1, 5) == d, "(1,5) again should take the full wildcard");
+    CHECK(match_posted_take(0, 3, 9) == NULL, "(3,9) should match nothing");
+    CHECK(match_posted_take(1, 2, 9) == NULL, "another context must not match");
+    CHECK(match_posted_take(0, 2, 9) == c, "(2,9) should take the ANY_TAG receive");
+    CHECK(match_posted_take(0, 2, 9) == NULL, "queue should be empty");
+
+    /* Unexpected: the first message that the receive accepts, in arrival
+     * order, per context. */
+    unexpected_t *m1 = arrive(0, 1, 5);
+    unexpected_t *m2 = arrive(0, 2, 6);
+    unexpected_t *m3 = arrive(0, 1, 6);
+    unexpected_t *m4 = arrive(300, 1, 5); /* a context far beyond the first table */
+    CHECK(match_unexpected_take(0, 1, 6) == m3, "(1,6)");
+    CHECK(match_unexpected_take(0, MPI_ANY_SOURCE, 6) == m2, "(ANY,6)");
+    CHECK(match_unexpected_take(0, MPI_ANY_SOURCE, MPI_ANY_TAG) == m1, "(ANY,ANY)");
+    CHECK(match_unexpected_take(0, MPI_ANY_SOURCE, MPI_ANY_TAG) == NULL, "context 0 empty");
+    CHECK(match_unexpected_take(300, 1, MPI_ANY_TAG) == m4, "context 300");
+    free(m1);
+    free(m2);
+    free(m3);
+    free(m4);
+
+    /* Many entries keep their order. */
+    for (int i = 0; i < 10000; i++)
+        arrive(5, i % 3, i);
+    for (int i = 0; i < 10000; i++) {
+        unexpected_t *m = match_unexpected_take(5, MPI_ANY_SOURCE, MPI_ANY_TAG);
+        CHECK(m && m->tag == i, "entry %d out of order", i);
+        free(m);
+    }
+    match_finalize();
+    if (failures)
+        printf("%d failures\n", failures);
+    return failures ? 1 : 0;
+}
