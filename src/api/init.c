@@ -25,8 +25,9 @@
 static int init_common(const char *call, int required, int *provided)
 {
     if (runtime_phase() != RUNTIME_NOT_STARTED) {
-        int rc = err_set(MPI_ERR_OTHER, runtime_phase() == RUNTIME_RUNNING ? "MPI is already initialized"
-                                                                           : "MPI cannot be initialized again after MPI_Finalize");
+        int rc = err_set(MPI_ERR_OTHER, runtime_phase() == RUNTIME_RUNNING
+                                            ? "MPI is already initialized"
+                                            : "MPI cannot be initialized again after MPI_Finalize");
         return err_raise(NULL, call, rc);
     }
     int rc = runtime_init(required, provided);
@@ -148,8 +149,8 @@ int PMPI_Get_library_version(char *version, int *resultlen)
         rc = check_pointer(resultlen, "resultlen");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Get_library_version", rc);
-    int n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "Tessera %s (MPI %d.%d, shared memory)",
-                     TESSERA_VERSION, MPI_VERSION, MPI_SUBVERSION);
+    int n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "Tessera %s (MPI %d.%d, shared memory)", TESSERA_VERSION,
+                     MPI_VERSION, MPI_SUBVERSION);
     *resultlen = n;
     return MPI_SUCCESS;
 }

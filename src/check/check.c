@@ -35,8 +35,7 @@ int check_comm(MPI_Comm handle, comm_t **out)
         return err_set(MPI_ERR_COMM, "invalid communicator MPI_COMM_NULL");
     comm_t *comm = comm_from_handle(handle);
     if (!comm)
-        return err_set(MPI_ERR_COMM, "invalid communicator %#x (not a live communicator handle)",
-                       handle_value(handle));
+        return err_set(MPI_ERR_COMM, "invalid communicator %#x (not a live communicator handle)", handle_value(handle));
     *out = comm;
     return MPI_SUCCESS;
 }
@@ -47,8 +46,8 @@ int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out)
         return err_set(MPI_ERR_TYPE, "invalid datatype MPI_DATATYPE_NULL for %s", what);
     datatype_t *dt = dt_from_handle(handle);
     if (!dt)
-        return err_set(MPI_ERR_TYPE, "invalid datatype %#x for %s (not a live datatype handle)",
-                       handle_value(handle), what);
+        return err_set(MPI_ERR_TYPE, "invalid datatype %#x for %s (not a live datatype handle)", handle_value(handle),
+                       what);
     *out = dt;
     return MPI_SUCCESS;
 }

@@ -8,14 +8,17 @@
 #include "dt/datatype.h"
 #include "obj/handle.h"
 
-#define PAIR_EXTENT(a, b) ((MPI_Aint)sizeof(struct { a first; b second; }))
+#define PAIR_EXTENT(a, b)      \
+    ((MPI_Aint)sizeof(struct { \
+        a first;               \
+        b second;              \
+    }))
 #define PAIR_SIZE(a, b) ((MPI_Count)(sizeof(a) + sizeof(b)))
 
 static datatype_t dt_predefined[TESSERA_DT_PREDEFINED_COUNT_] = {
 #define SIMPLE(index, type, mpi_name) [index] = {.size = sizeof(type), .extent = sizeof(type), .name = mpi_name}
 #define SIZED(index, bytes, mpi_name) [index] = {.size = (bytes), .extent = (bytes), .name = mpi_name}
-#define PAIR(index, a, b, mpi_name)                                                                \
-    [index] = {.size = PAIR_SIZE(a, b), .extent = PAIR_EXTENT(a, b), .name = mpi_name}
+#define PAIR(index, a, b, mpi_name) [index] = {.size = PAIR_SIZE(a, b), .extent = PAIR_EXTENT(a, b), .name = mpi_name}
     SIMPLE(1, char, "MPI_CHAR"),
     SIMPLE(2, short, "MPI_SHORT"),
     SIMPLE(3, int, "MPI_INT"),

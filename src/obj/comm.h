@@ -19,10 +19,10 @@
 
 typedef struct comm {
     uint32_t handle;
-    uint16_t context_id;  /* point-to-point traffic */
-    int rank;             /* this process's rank in the communicator */
+    uint16_t context_id; /* point-to-point traffic */
+    int rank;            /* this process's rank in the communicator */
     int size;
-    int *world_rank_of;   /* comm rank -> world rank; NULL means identity */
+    int *world_rank_of; /* comm rank -> world rank; NULL means identity */
     MPI_Errhandler errhandler;
     bool errhandler_set_by_user;
     char name[MPI_MAX_OBJECT_NAME];

@@ -19,10 +19,10 @@
 #include "util/log.h"
 
 enum send_state {
-    SEND_EAGER = 1,    /* the whole message goes in one eager message */
-    SEND_RTS,          /* the RTS still has to go out */
-    SEND_WAIT_REPLY,   /* RTS sent, waiting for FIN (single copy) or CTS */
-    SEND_STREAM,       /* CTS received: DATA chunks go out as room allows */
+    SEND_EAGER = 1,  /* the whole message goes in one eager message */
+    SEND_RTS,        /* the RTS still has to go out */
+    SEND_WAIT_REPLY, /* RTS sent, waiting for FIN (single copy) or CTS */
+    SEND_STREAM,     /* CTS received: DATA chunks go out as room allows */
 };
 
 typedef struct pending_queue {
@@ -160,7 +160,8 @@ void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *pay
     req->world_peer = world_dest;
     req->control_hdr = hdr;
     req->control_len = (uint32_t)len;
-    memcpy(req->control_payload, payload, len);
+    if (len)
+        memcpy(req->control_payload, payload, len);
     p2p_enqueue_pending(req);
 }
 

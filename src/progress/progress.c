@@ -8,10 +8,10 @@
 #include "util/atomics.h"
 
 static struct {
-    bool shm_active;  /* other ranks exist */
-    unsigned spin;    /* idle polls before the first yield */
-    unsigned yield;   /* idle polls (after spinning) before sleeping */
-    bool sleep;       /* whether to sleep on the doorbell at all */
+    bool shm_active; /* other ranks exist */
+    unsigned spin;   /* idle polls before the first yield */
+    unsigned yield;  /* idle polls (after spinning) before sleeping */
+    bool sleep;      /* whether to sleep on the doorbell at all */
 } wait_policy;
 
 bool progress_init(int mode, bool oversubscribed, bool shm_active)

@@ -106,8 +106,8 @@ static int runtime_attach_segment(void)
     if (pread(fd, &hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr || hdr.magic != SHM_MAGIC)
         return err_set(MPI_ERR_INTERN, "the shared segment handed over by mpirun (fd %d) is not Tessera's", fd);
     if ((int)hdr.nranks != rt.size || rt.rank < 0 || rt.rank >= rt.size)
-        return err_set(MPI_ERR_INTERN, "launcher says rank %d of %d but the segment is for %u ranks", rt.rank,
-                       rt.size, hdr.nranks);
+        return err_set(MPI_ERR_INTERN, "launcher says rank %d of %d but the segment is for %u ranks", rt.rank, rt.size,
+                       hdr.nranks);
     rt.segment = shm_segment_map(fd, hdr.total_bytes);
     close(fd);
     if (!rt.segment)

@@ -41,13 +41,13 @@ static const tunable_t tunable_registry[] = {
     {"TESSERA_RING_SLOTS", TUNABLE_UINT, &tunables.ring_slots,
      "header slots (64 bytes each) in each pair's ring, a power of two", NULL, 8, 1 << 20, 1},
     {"TESSERA_RING_DATA_BYTES", TUNABLE_SIZE, &tunables.ring_data_bytes,
-     "bytes in each pair's data ring for medium messages and pipelined chunks, a power of two", NULL, 4096,
-     1ull << 32, 1},
+     "bytes in each pair's data ring for medium messages and pipelined chunks, a power of two", NULL, 4096, 1ull << 32,
+     1},
     {"TESSERA_SINGLE_COPY", TUNABLE_BOOL, &tunables.single_copy,
      "let large messages move with one process_vm_readv copy when the system allows it", NULL, 0, 1, 0},
     {"TESSERA_WAIT", TUNABLE_CHOICE, &tunables.wait_mode,
-     "how a blocked rank waits: auto (spin, yield; sleep when ranks outnumber cores), spin, yield, sleep",
-     wait_choices, 0, 3, 0},
+     "how a blocked rank waits: auto (spin, yield; sleep when ranks outnumber cores), spin, yield, sleep", wait_choices,
+     0, 3, 0},
     {"TESSERA_SPIN_COUNT", TUNABLE_UINT, &tunables.spin_count,
      "idle polls a waiting rank spins before it yields the core (0 when oversubscribed)", NULL, 0, 1u << 31, 0},
     {"TESSERA_YIELD_COUNT", TUNABLE_UINT, &tunables.yield_count,
@@ -64,10 +64,20 @@ static int parse_size(const char *text, uint64_t *out)
     if (errno || end == text)
         return -1;
     switch (toupper((unsigned char)*end)) {
-    case 'K': v <<= 10; end++; break;
-    case 'M': v <<= 20; end++; break;
-    case 'G': v <<= 30; end++; break;
-    default: break;
+    case 'K':
+        v <<= 10;
+        end++;
+        break;
+    case 'M':
+        v <<= 20;
+        end++;
+        break;
+    case 'G':
+        v <<= 30;
+        end++;
+        break;
+    default:
+        break;
     }
     if (*end == 'i' || *end == 'B')
         end += (*end == 'i' && end[1] == 'B') ? 2 : 1;
@@ -84,7 +94,8 @@ static int tunable_set(const tunable_t *t, const char *text)
     case TUNABLE_BOOL:
         if (!strcmp(text, "1") || !strcasecmp(text, "yes") || !strcasecmp(text, "true") || !strcasecmp(text, "on"))
             *(int *)t->value = 1;
-        else if (!strcmp(text, "0") || !strcasecmp(text, "no") || !strcasecmp(text, "false") || !strcasecmp(text, "off"))
+        else if (!strcmp(text, "0") || !strcasecmp(text, "no") || !strcasecmp(text, "false") ||
+                 !strcasecmp(text, "off"))
             *(int *)t->value = 0;
         else
             return -1;

@@ -12,19 +12,19 @@
 
 static int mt_errors;
 
-#define MT_CHECK(cond, ...)                                                                        \
-    do {                                                                                          \
-        if (!(cond)) {                                                                            \
-            int mt_rank_ = -1;                                                                    \
-            int mt_init_ = 0;                                                                     \
-            MPI_Initialized(&mt_init_);                                                           \
-            if (mt_init_)                                                                         \
-                MPI_Comm_rank(MPI_COMM_WORLD, &mt_rank_);                                         \
+#define MT_CHECK(cond, ...)                                                                         \
+    do {                                                                                            \
+        if (!(cond)) {                                                                              \
+            int mt_rank_ = -1;                                                                      \
+            int mt_init_ = 0;                                                                       \
+            MPI_Initialized(&mt_init_);                                                             \
+            if (mt_init_)                                                                           \
+                MPI_Comm_rank(MPI_COMM_WORLD, &mt_rank_);                                           \
             fprintf(stderr, "[%d] %s:%d: check failed: %s: ", mt_rank_, __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                                         \
-            fprintf(stderr, "\n");                                                                \
-            mt_errors++;                                                                          \
-        }                                                                                         \
+            fprintf(stderr, __VA_ARGS__);                                                           \
+            fprintf(stderr, "\n");                                                                  \
+            mt_errors++;                                                                            \
+        }                                                                                           \
     } while (0)
 
 /* Collect every rank's error count on rank 0, print the verdict, finalize.

@@ -7,14 +7,14 @@
 #include "request/request.h"
 
 static int failures;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                          \
-        if (!(cond)) {                                                                            \
-            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond);                            \
-            fprintf(stderr, __VA_ARGS__);                                                         \
-            fprintf(stderr, "\n");                                                                \
-            failures++;                                                                           \
-        }                                                                                         \
+#define CHECK(cond, ...)                                               \
+    do {                                                               \
+        if (!(cond)) {                                                 \
+            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                              \
+            fprintf(stderr, "\n");                                     \
+            failures++;                                                \
+        }                                                              \
     } while (0)
 
 static request_t *post(uint16_t ctx, int source, int tag)

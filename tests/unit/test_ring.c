@@ -18,14 +18,14 @@
 #include "transport/transport.h"
 
 static int failures;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                          \
-        if (!(cond)) {                                                                            \
-            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond);                            \
-            fprintf(stderr, __VA_ARGS__);                                                         \
-            fprintf(stderr, "\n");                                                                \
-            failures++;                                                                           \
-        }                                                                                         \
+#define CHECK(cond, ...)                                               \
+    do {                                                               \
+        if (!(cond)) {                                                 \
+            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                              \
+            fprintf(stderr, "\n");                                     \
+            failures++;                                                \
+        }                                                              \
     } while (0)
 
 #define SLOTS 16
@@ -51,8 +51,7 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
     int msg = hdr->tag;
     CHECK(src == 0, "message from %d", src);
     CHECK(msg == received, "message %d arrived as number %d", msg, received);
-    CHECK(hdr->type == WIRE_EAGER && hdr->context_id == 7, "header type %d context %d", hdr->type,
-          hdr->context_id);
+    CHECK(hdr->type == WIRE_EAGER && hdr->context_id == 7, "header type %d context %d", hdr->type, hdr->context_id);
     size_t len = wire_payload_length(payload);
     CHECK(len == msg_len(msg), "message %d: %zu bytes", msg, len);
     unsigned char copy[8192];

@@ -388,6 +388,11 @@ int job_run(job_t *job)
     }
     free(fds);
     free(owner);
+    for (int r = 0; r < n; r++) {
+        free(job->ranks[r].out.data);
+        free(job->ranks[r].err.data);
+    }
+    free(job->ranks);
     munmap(job->segment, job->segment_bytes);
     close(job->segment_fd);
     return job->exit_code;

@@ -111,8 +111,8 @@ static int create_segment(job_t *job)
     shm_layout(&hdr, (uint32_t)job->opt.nranks, tunables.ring_slots, tunables.ring_data_bytes);
     job->segment_fd = shm_segment_create(&hdr, &where);
     if (job->segment_fd < 0) {
-        mpirun_say("cannot create %llu bytes of shared memory with %s: %s", (unsigned long long)hdr.total_bytes,
-                   where, strerror(errno));
+        mpirun_say("cannot create %llu bytes of shared memory with %s: %s", (unsigned long long)hdr.total_bytes, where,
+                   strerror(errno));
         return 1;
     }
     /* Close-on-exec in mpirun; each child clears it for itself. */

@@ -38,12 +38,12 @@ typedef struct rank_proc {
 typedef struct job {
     options_t opt;
     rank_proc_t *ranks;
-    int live;          /* ranks still running */
-    int stdin_fd;      /* write end of rank 0's stdin, -1 if none */
+    int live;     /* ranks still running */
+    int stdin_fd; /* write end of rank 0's stdin, -1 if none */
     void *segment;
     size_t segment_bytes;
     int segment_fd;
-    bool stopping;     /* a failure, a signal or the timeout ends the job */
+    bool stopping; /* a failure, a signal or the timeout ends the job */
     int exit_code;
 } job_t;
 

@@ -189,7 +189,8 @@ static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t
     }
     shm_slot_t *slot = &ch->slots[ch->slot_pos & (shm.slot_count - 1)];
     if (len <= SHM_INLINE_BYTES) {
-        memcpy(slot->payload, payload, len);
+        if (len)
+            memcpy(slot->payload, payload, len);
     } else {
         uint64_t need = round_to_line(len);
         if (ch->data_pos + need - ch->data_consumed > shm.data_bytes) {

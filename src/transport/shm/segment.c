@@ -23,7 +23,8 @@ void shm_layout(shm_header_t *hdr, uint32_t nranks, uint32_t ring_slots, uint64_
     hdr->ring_data_bytes = ring_data_bytes;
     /* Control line, then the header slots, then the data ring; page aligned
      * so that an idle pair never shares a page with a busy one. */
-    hdr->pair_bytes = round_up(CACHE_LINE + (uint64_t)ring_slots * CACHE_LINE, SHM_PAGE) + round_up(ring_data_bytes, SHM_PAGE);
+    hdr->pair_bytes =
+        round_up(CACHE_LINE + (uint64_t)ring_slots * CACHE_LINE, SHM_PAGE) + round_up(ring_data_bytes, SHM_PAGE);
     hdr->ranks_offset = SHM_PAGE;
     hdr->pairs_offset = round_up(hdr->ranks_offset + (uint64_t)nranks * sizeof(shm_rank_slot_t), SHM_PAGE);
     hdr->total_bytes = hdr->pairs_offset + (uint64_t)nranks * nranks * hdr->pair_bytes;
@@ -62,7 +63,7 @@ int shm_segment_create(const shm_header_t *hdr, const char **where)
     munmap(base, hdr->total_bytes);
     return fd;
 
-err_close_fd: {
+err_close_fd : {
     int saved = errno;
     close(fd);
     errno = saved;

@@ -34,9 +34,9 @@ enum shm_rank_state {
 typedef struct shm_header {
     uint64_t magic;
     uint32_t nranks;
-    uint32_t ring_slots;       /* header slots per pair, a power of two */
-    uint64_t ring_data_bytes;  /* data ring bytes per pair, a power of two */
-    uint64_t pair_bytes;       /* size of one pair area, page aligned */
+    uint32_t ring_slots;      /* header slots per pair, a power of two */
+    uint64_t ring_data_bytes; /* data ring bytes per pair, a power of two */
+    uint64_t pair_bytes;      /* size of one pair area, page aligned */
     uint64_t ranks_offset;
     uint64_t pairs_offset;
     uint64_t total_bytes;

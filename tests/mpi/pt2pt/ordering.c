@@ -10,11 +10,16 @@
 static size_t message_bytes(int i)
 {
     switch (i % 5) {
-    case 0: return 4;
-    case 1: return 200;
-    case 2: return 9000;
-    case 3: return 70000;
-    default: return 0;
+    case 0:
+        return 4;
+    case 1:
+        return 200;
+    case 2:
+        return 9000;
+    case 3:
+        return 70000;
+    default:
+        return 0;
     }
 }
 

@@ -18,7 +18,7 @@ int main(int argc, char **argv)
         free(buf);
         return mt_finish();
     }
-    size_t sizes[64];
+    size_t sizes[128];
     int n = 0;
     sizes[n++] = 0;
     for (size_t s = 1; s <= max; s *= 2) {
@@ -52,8 +52,8 @@ int main(int argc, char **argv)
         }
         MPI_Get_count(&status, MPI_BYTE, &count);
         MT_CHECK(count == (int)len, "size %zu: count %d", len, count);
-        MT_CHECK(status.MPI_SOURCE == peer && status.MPI_TAG == i, "size %zu: source %d tag %d", len,
-                 status.MPI_SOURCE, status.MPI_TAG);
+        MT_CHECK(status.MPI_SOURCE == peer && status.MPI_TAG == i, "size %zu: source %d tag %d", len, status.MPI_SOURCE,
+                 status.MPI_TAG);
     }
     /* Typed data: counts are in elements. */
     double values[1000];

@@ -1,0 +1,47 @@
+# The two commands of the README: `make demo` and `make test`.  CMake does
+# the building (with Ninja when present); this file only names the steps.
+BUILD ?= build
+BUILD_ASAN ?= build-asan
+PREFIX ?= /usr/local
+GENERATOR := $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "Unix Makefiles")
+CTEST_FLAGS ?= --output-on-failure -j2
+
+.PHONY: all demo test test-asan install bench format format-check clean
+
+all: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD)
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Release
+
+demo: all
+	@echo "== hello from 4 ranks"
+	$(BUILD)/bin/mpirun -n 4 $(BUILD)/examples/hello
+	@echo "== ping-pong between 2 ranks"
+	$(BUILD)/bin/mpirun -n 2 $(BUILD)/examples/pingpong
+
+test: all
+	cd $(BUILD) && ctest $(CTEST_FLAGS)
+
+# The whole suite again with AddressSanitizer and UndefinedBehaviorSanitizer.
+test-asan:
+	cmake -S . -B $(BUILD_ASAN) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON
+	cmake --build $(BUILD_ASAN)
+	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1:handle_segv=0:abort_on_error=0 ctest $(CTEST_FLAGS)
+
+install: all
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+bench: all
+	bench/run.sh $(BUILD)
+
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h')
+
+format:
+	clang-format -i $(FORMAT_FILES)
+
+format-check:
+	clang-format --dry-run --Werror $(FORMAT_FILES)
+
+clean:
+	rm -rf $(BUILD) $(BUILD_ASAN)

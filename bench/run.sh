@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# run.sh [BUILD_DIR] -- compare Tessera with MPICH and Open MPI.
+#
+# Builds latency.c and bandwidth.c against each MPI found (Tessera from
+# BUILD_DIR, MPICH and Open MPI from Debian's mpich and openmpi-bin
+# packages), runs them interleaved -- round by round, every MPI in each
+# round -- on 2 ranks, and prints a markdown table of the best value per
+# size with ratios to the best peer.  Raw results go to bench/results/.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:-$here/../build}" && pwd)
+rounds=${ROUNDS:-3}
+out="$here/results/$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out"
+
+declare -A cc run
+cc[tessera]="$build/bin/mpicc"
+run[tessera]="$build/bin/mpirun -n 2"
+if command -v mpicc.mpich > /dev/null; then
+    cc[mpich]=mpicc.mpich
+    run[mpich]="mpirun.mpich -n 2 -bind-to core"
+fi
+if command -v mpicc.openmpi > /dev/null; then
+    cc[openmpi]=mpicc.openmpi
+    run[openmpi]="mpirun.openmpi -n 2 --bind-to core --allow-run-as-root --oversubscribe"
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+mpis=(tessera)
+for m in mpich openmpi; do [ -n "${cc[$m]:-}" ] && mpis+=("$m"); done
+
+for m in "${mpis[@]}"; do
+    for prog in latency bandwidth; do
+        ${cc[$m]} -O2 -o "$out/$prog.$m" "$here/$prog.c"
+    done
+done
+cc -O2 -o "$out/memcpy_bw" "$here/memcpy_bw.c"
+
+for ((r = 1; r <= rounds; r++)); do
+    for m in "${mpis[@]}"; do
+        for prog in latency bandwidth; do
+            echo "round $r: $prog with $m" >&2
+            ${run[$m]} "$out/$prog.$m" > "$out/$prog.$m.$r"
+        done
+    done
+    "$out/memcpy_bw" > "$out/memcpy.$r"
+done
+
+python3 - "$out" "$rounds" "${mpis[@]}" << 'PY'
+import sys, collections
+out, rounds, mpis = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+def load(name, better):
+    best = collections.OrderedDict()
+    for r in range(1, rounds + 1):
+        for line in open(f"{out}/{name}.{r}"):
+            size, value = line.split()
+            size, value = int(size), float(value)
+            best[size] = better(best.get(size, value), value)
+    return best
+lat = {m: load(f"latency.{m}", min) for m in mpis}
+bw = {m: load(f"bandwidth.{m}", max) for m in mpis}
+mem = load("memcpy", max)
+peers = [m for m in mpis if m != "tessera"]
+def fmt_size(n):
+    for unit, div in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= div and n % div == 0:
+            return f"{n // div} {unit}"
+    return f"{n} B"
+print("### Latency (one way, microseconds; lower is better)\n")
+print("| size | " + " | ".join(mpis) + " | Tessera / best peer |")
+print("|---:|" + "---:|" * len(mpis) + "---:|")
+for size in lat["tessera"]:
+    row = [f"{lat[m][size]:.2f}" for m in mpis]
+    ratio = lat["tessera"][size] / min(lat[p][size] for p in peers) if peers else float("nan")
+    print(f"| {fmt_size(size)} | " + " | ".join(row) + f" | {ratio:.2f} |")
+print("\n### Bandwidth (windowed, MB/s; higher is better)\n")
+print("| size | " + " | ".join(mpis) + " | memcpy | Tessera / best peer | Tessera / memcpy |")
+print("|---:|" + "---:|" * len(mpis) + "---:|---:|---:|")
+for size in bw["tessera"]:
+    row = [f"{bw[m][size]:.0f}" for m in mpis]
+    ratio = bw["tessera"][size] / max(bw[p][size] for p in peers) if peers else float("nan")
+    print(f"| {fmt_size(size)} | " + " | ".join(row) + f" | {mem.get(size, 0):.0f} | {ratio:.2f} | {bw['tessera'][size] / mem.get(size, 1):.2f} |")
+PY
+echo "raw results: $out" >&2
