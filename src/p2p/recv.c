@@ -142,9 +142,9 @@ int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, reques
     req->bytes = bytes;
     req->peer = source;
     req->tag = tag;
-    /* Drain what has arrived first, so a message already in a ring is not
-     * overtaken by a later one found in the unexpected queue. */
-    progress_poll();
+    /* Only messages already taken out of the rings can be in the unexpected
+     * queue; one still in a ring was sent after them and will meet this
+     * receive when progress delivers it, in order. */
     unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag);
     if (msg)
         recv_take_unexpected(req, msg);

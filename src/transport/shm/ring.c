@@ -51,8 +51,10 @@ typedef struct shm_channel {
     uint8_t *data;
     uint64_t slot_pos;       /* sender: next slot to write; receiver: next to read */
     uint64_t data_pos;       /* same, in data-ring bytes */
-    uint64_t slots_consumed; /* sender only: last value read from ctl */
+    uint64_t slots_consumed; /* sender: last value read from ctl */
     uint64_t data_consumed;
+    uint64_t slots_published; /* receiver: last value written to ctl */
+    uint64_t data_published;
 } shm_channel_t;
 
 static struct {
@@ -236,13 +238,19 @@ static int shm_poll_channel(int src, shm_channel_t *ch)
     }
     p2p_incoming(src, &hdr, &payload);
     ch->slot_pos++;
+    ch->data_pos += data_used;
     /* Hand the space back: our reads of the slot and data happen-before the
-     * sender's acquire load of these counters, hence before it reuses them. */
-    if (data_used) {
-        ch->data_pos += data_used;
+     * sender's acquire load of these counters, hence before it reuses them.
+     * Only every eighth of a ring, or when the ring runs dry: a sender
+     * waiting for room polls this line, and a store on every message would
+     * pull it back and forth between the two cores. */
+    if (ch->slot_pos - ch->slots_published >= shm.slot_count / 8 ||
+        ch->data_pos - ch->data_published >= shm.data_bytes / 8 || !shm_channel_has_message(ch)) {
+        ch->slots_published = ch->slot_pos;
+        ch->data_published = ch->data_pos;
         atomic_store_release_u64(&ch->ctl->data_consumed, ch->data_pos);
+        atomic_store_release_u64(&ch->ctl->slots_consumed, ch->slot_pos);
     }
-    atomic_store_release_u64(&ch->ctl->slots_consumed, ch->slot_pos);
     return 1;
 }
 
