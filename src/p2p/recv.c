@@ -14,15 +14,16 @@
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 #include "runtime/runtime.h"
+#include "util/copy.h"
 #include "util/log.h"
 
 void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max)
 {
     size_t first = payload->len[0] < max ? payload->len[0] : max;
-    memcpy(dst, payload->part[0], first);
+    copy_bytes(dst, payload->part[0], first);
     if (first < max && payload->len[1]) {
         size_t second = payload->len[1] < max - first ? payload->len[1] : max - first;
-        memcpy((char *)dst + first, payload->part[1], second);
+        copy_bytes((char *)dst + first, payload->part[1], second);
     }
 }
 

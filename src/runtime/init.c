@@ -31,6 +31,7 @@
 #include "transport/shm/segment.h"
 #include "transport/shm/shm.h"
 #include "transport/transport.h"
+#include "util/copy.h"
 #include "util/log.h"
 
 #ifndef PR_SET_PTRACER
@@ -160,6 +161,7 @@ int runtime_init(int required, int *provided)
     bool sleep = progress_init(tunables.wait_mode, oversubscribed, rt.size > 1);
     if (shm_transport_init(rt.segment, rt.rank, rt.size, sleep) != 0)
         return err_set(MPI_ERR_NO_MEM, "out of memory setting up the shared-memory transport");
+    copy_init();
     dt_init();
     request_init();
     comm_init_predefined(rt.rank, rt.size);

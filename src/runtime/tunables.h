@@ -31,6 +31,8 @@ extern tunables_t tunables;
 /* Read the environment into `tunables`; warn about bad values and unknown
  * names through warn().  Returns the number of problems found. */
 int tunables_load(void (*warn)(const char *fmt, ...));
+/* Whether the named variable was set in the environment. */
+int tunables_is_set(const char *name);
 void tunables_print(FILE *out);
 
 #endif

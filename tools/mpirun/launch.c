@@ -108,7 +108,12 @@ static int create_segment(job_t *job)
 {
     shm_header_t hdr;
     const char *where;
-    shm_layout(&hdr, (uint32_t)job->opt.nranks, tunables.ring_slots, tunables.ring_data_bytes);
+    /* Every pair that talks costs its data ring: keep wide jobs' all-to-all
+     * patterns within reason unless the user chose the size. */
+    size_t data_bytes = tunables.ring_data_bytes;
+    if (job->opt.nranks > 16 && !tunables_is_set("TESSERA_RING_DATA_BYTES") && data_bytes > 256 * 1024)
+        data_bytes = 256 * 1024;
+    shm_layout(&hdr, (uint32_t)job->opt.nranks, tunables.ring_slots, data_bytes);
     job->segment_fd = shm_segment_create(&hdr, &where);
     if (job->segment_fd < 0) {
         mpirun_say("cannot create %llu bytes of shared memory with %s: %s", (unsigned long long)hdr.total_bytes, where,

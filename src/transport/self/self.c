@@ -11,6 +11,7 @@
 
 #include "p2p/p2p.h"
 #include "transport/transport.h"
+#include "util/copy.h"
 
 static int self_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)
 {
@@ -22,7 +23,7 @@ static int self_send(int dest, const wire_hdr_t *hdr, const void *payload, size_
 static int self_read_remote(int src, void *dst, uint64_t address, size_t len)
 {
     (void)src;
-    memcpy(dst, (const void *)(uintptr_t)address, len);
+    copy_bytes(dst, (const void *)(uintptr_t)address, len);
     return 0;
 }
 

@@ -31,6 +31,7 @@
 #include "transport/shm/shm.h"
 #include "transport/transport.h"
 #include "util/atomics.h"
+#include "util/copy.h"
 #include "util/log.h"
 
 #define SHM_INLINE_BYTES 48
@@ -176,9 +177,9 @@ static void shm_data_write(shm_channel_t *ch, const void *src, size_t len)
 {
     uint64_t at = ch->data_pos & (shm.data_bytes - 1);
     size_t first = len < shm.data_bytes - at ? len : (size_t)(shm.data_bytes - at);
-    memcpy(ch->data + at, src, first);
+    copy_bytes(ch->data + at, src, first);
     if (first < len)
-        memcpy(ch->data, (const uint8_t *)src + first, len - first);
+        copy_bytes(ch->data, (const uint8_t *)src + first, len - first);
 }
 
 static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)
