@@ -53,15 +53,8 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
     comm_t *c = NULL;
     datatype_t *dt;
     int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &dt);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Recv", rc);
-    request_t *req;
-    p2p_irecv(buf, message_bytes(count, dt), source, tag, c, &req);
-    progress_wait(&req->complete);
-    if (status != MPI_STATUS_IGNORE)
-        *status = req->status;
-    rc = request_status_error(req);
-    request_free(req);
+    if (rc == MPI_SUCCESS)
+        rc = p2p_recv(buf, message_bytes(count, dt), source, tag, c, status);
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Recv", rc);
     return MPI_SUCCESS;
@@ -101,10 +94,7 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
     progress_wait(&sreq->complete);
     progress_wait(&rreq->complete);
     request_free(sreq);
-    if (status != MPI_STATUS_IGNORE)
-        *status = rreq->status;
-    rc = request_status_error(rreq);
-    request_free(rreq);
+    rc = request_release(rreq, status);
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Sendrecv", rc);
     return MPI_SUCCESS;

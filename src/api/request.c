@@ -38,13 +38,9 @@ static int check_request_array(int count, MPI_Request handles[])
  * (with its detail line set), MPI_SUCCESS otherwise. */
 static int request_finish(MPI_Request *handle, request_t *req, MPI_Status *status, comm_t **comm)
 {
-    int rc = request_status_error(req);
-    if (status != MPI_STATUS_IGNORE)
-        *status = req->status;
     *comm = req->comm;
-    request_free(req);
     *handle = MPI_REQUEST_NULL;
-    return rc;
+    return request_release(req, status);
 }
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)

@@ -159,9 +159,5 @@ int p2p_recv(void *buf, size_t bytes, int source, int tag, comm_t *comm, MPI_Sta
     request_t *req;
     p2p_irecv(buf, bytes, source, tag, comm, &req);
     progress_wait(&req->complete);
-    int rc = req->status.MPI_ERROR;
-    if (status != MPI_STATUS_IGNORE)
-        *status = req->status;
-    request_free(req);
-    return rc;
+    return request_release(req, status);
 }

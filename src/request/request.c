@@ -68,3 +68,12 @@ int request_status_error(const request_t *req)
                        req->msg_bytes, req->status.MPI_SOURCE, req->status.MPI_TAG, req->bytes);
     return req->status.MPI_ERROR;
 }
+
+int request_release(request_t *req, MPI_Status *status)
+{
+    int rc = request_status_error(req);
+    if (status != MPI_STATUS_IGNORE)
+        *status = req->status;
+    request_free(req);
+    return rc;
+}

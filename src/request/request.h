@@ -65,6 +65,10 @@ static inline void request_complete(request_t *req)
  * line set for the user (truncation says how many bytes did not fit). */
 int request_status_error(const request_t *req);
 
+/* Report a completed request's status (status may be MPI_STATUS_IGNORE)
+ * and free it; returns the error it carried, with its detail line set. */
+int request_release(request_t *req, MPI_Status *status);
+
 /* The status MPI reports for a request that had nothing to do. */
 void request_status_empty(MPI_Status *status);
 

@@ -12,8 +12,8 @@ COPY_LOOP_ATTRS static void copy_blocks_sse(unsigned char *d, const unsigned cha
 }
 
 #if defined(__x86_64__)
-COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_blocks_avx2(unsigned char *d,
-                                                                             const unsigned char *s, size_t blocks)
+COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_blocks_avx2(unsigned char *d, const unsigned char *s,
+                                                                             size_t blocks)
 {
     for (size_t i = 0; i < blocks; i++, d += 64, s += 64)
         __builtin_memcpy(d, s, 64);
