@@ -544,6 +544,22 @@ TESSERA_API int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
 TESSERA_API int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
 TESSERA_API int MPI_Testall(int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[]);
 TESSERA_API int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[]);
+TESSERA_API int MPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status);
+TESSERA_API int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status);
+TESSERA_API int MPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status);
+TESSERA_API int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status);
+TESSERA_API int MPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+                             MPI_Status array_of_statuses[]);
+TESSERA_API int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+                              MPI_Status array_of_statuses[]);
+TESSERA_API int MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+                             MPI_Status array_of_statuses[]);
+TESSERA_API int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+                              MPI_Status array_of_statuses[]);
+TESSERA_API int MPI_Request_free(MPI_Request *request);
+TESSERA_API int PMPI_Request_free(MPI_Request *request);
+TESSERA_API int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
+TESSERA_API int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
 
 /* Datatypes (queries on predefined types so far) */
 TESSERA_API int MPI_Type_size(MPI_Datatype datatype, int *size);

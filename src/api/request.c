@@ -1,4 +1,5 @@
-/* request.c -- completing requests: wait and test, one or all. */
+/* request.c -- completing requests: wait and test, for one, any, some or
+ * all of them; freeing and peeking at requests. */
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
@@ -7,8 +8,14 @@
 
 #pragma weak MPI_Wait = PMPI_Wait
 #pragma weak MPI_Waitall = PMPI_Waitall
+#pragma weak MPI_Waitany = PMPI_Waitany
+#pragma weak MPI_Waitsome = PMPI_Waitsome
 #pragma weak MPI_Test = PMPI_Test
 #pragma weak MPI_Testall = PMPI_Testall
+#pragma weak MPI_Testany = PMPI_Testany
+#pragma weak MPI_Testsome = PMPI_Testsome
+#pragma weak MPI_Request_free = PMPI_Request_free
+#pragma weak MPI_Request_get_status = PMPI_Request_get_status
 
 static int check_request(MPI_Request handle, const char *what, request_t **out)
 {
@@ -20,7 +27,7 @@ static int check_request(MPI_Request handle, const char *what, request_t **out)
     return MPI_SUCCESS;
 }
 
-/* Check an array of requests; null handles are allowed and skipped. */
+/* Check an array of requests; null handles are allowed. */
 static int check_request_array(int count, MPI_Request handles[])
 {
     int rc = check_count(count, "count");
@@ -34,13 +41,36 @@ static int check_request_array(int count, MPI_Request handles[])
     return rc;
 }
 
-/* Report a completed request and release it.  Returns the error it carries
- * (with its detail line set), MPI_SUCCESS otherwise. */
+/* The request behind a checked handle, or NULL when MPI calls it null or
+ * inactive (nothing to wait for). */
+static request_t *active_request(MPI_Request handle)
+{
+    if (handle == MPI_REQUEST_NULL)
+        return NULL;
+    request_t *req = request_from_handle(handle);
+    return request_is_inactive(req) ? NULL : req;
+}
+
+/* Report a completed request.  A persistent request becomes inactive and
+ * keeps its handle; any other is freed and its handle set to null.
+ * Returns the error it carried (detail line set). */
 static int request_finish(MPI_Request *handle, request_t *req, MPI_Status *status, comm_t **comm)
 {
     *comm = req->comm;
+    if (req->persistent) {
+        req->active = false;
+        if (status != MPI_STATUS_IGNORE)
+            *status = req->status;
+        return request_status_error(req);
+    }
     *handle = MPI_REQUEST_NULL;
     return request_release(req, status);
+}
+
+static void status_empty(MPI_Status *status)
+{
+    if (status != MPI_STATUS_IGNORE)
+        request_status_empty(status);
 }
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
@@ -50,15 +80,15 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
-    if (rc == MPI_SUCCESS && *request == MPI_REQUEST_NULL) {
-        if (status != MPI_STATUS_IGNORE)
-            request_status_empty(status);
-        return MPI_SUCCESS;
-    }
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL)
         rc = check_request(*request, "request", &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Wait", rc);
+    req = active_request(*request);
+    if (!req) {
+        status_empty(status);
+        return MPI_SUCCESS;
+    }
     progress_wait(&req->complete);
     rc = request_finish(request, req, status, &comm);
     if (rc != MPI_SUCCESS)
@@ -75,16 +105,16 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
         rc = check_pointer(request, "request");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(flag, "flag");
-    if (rc == MPI_SUCCESS && *request == MPI_REQUEST_NULL) {
-        *flag = 1;
-        if (status != MPI_STATUS_IGNORE)
-            request_status_empty(status);
-        return MPI_SUCCESS;
-    }
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL)
         rc = check_request(*request, "request", &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Test", rc);
+    req = active_request(*request);
+    if (!req) {
+        *flag = 1;
+        status_empty(status);
+        return MPI_SUCCESS;
+    }
     if (!req->complete)
         progress_poll();
     *flag = req->complete;
@@ -96,20 +126,23 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     return MPI_SUCCESS;
 }
 
-/* Finish every request of a completed set.  With an error in any of them,
- * each status says its own outcome and the call returns MPI_ERR_IN_STATUS. */
-static int request_finish_all(int count, MPI_Request handles[], MPI_Status statuses[], comm_t **comm)
+/* Finish the requests at the given indices (all of them when indices is
+ * NULL).  With an error in any, each status says its own outcome and the
+ * call returns MPI_ERR_IN_STATUS. */
+static int request_finish_set(int count, MPI_Request handles[], const int *indices, MPI_Status statuses[],
+                              comm_t **comm)
 {
     int failed = 0;
-    for (int i = 0; i < count; i++) {
-        MPI_Status *status = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
-        if (handles[i] == MPI_REQUEST_NULL) {
-            if (status != MPI_STATUS_IGNORE)
-                request_status_empty(status);
+    for (int k = 0; k < count; k++) {
+        int i = indices ? indices[k] : k;
+        MPI_Status *status = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[k];
+        request_t *req = active_request(handles[i]);
+        if (!req) {
+            status_empty(status);
             continue;
         }
         comm_t *c;
-        int rc = request_finish(&handles[i], request_from_handle(handles[i]), status, &c);
+        int rc = request_finish(&handles[i], req, status, &c);
         if (status != MPI_STATUS_IGNORE)
             status->MPI_ERROR = rc;
         if (rc != MPI_SUCCESS && !failed) {
@@ -122,19 +155,55 @@ static int request_finish_all(int count, MPI_Request handles[], MPI_Status statu
     return MPI_SUCCESS;
 }
 
+typedef struct request_set {
+    int count;
+    MPI_Request *handles;
+} request_set_t;
+
+static bool all_complete(void *arg)
+{
+    request_set_t *set = arg;
+    for (int i = 0; i < set->count; i++) {
+        request_t *req = active_request(set->handles[i]);
+        if (req && !req->complete)
+            return false;
+    }
+    return true;
+}
+
+/* True when some active request is complete, or none is active at all. */
+static bool any_complete(void *arg)
+{
+    request_set_t *set = arg;
+    bool any_active = false;
+    for (int i = 0; i < set->count; i++) {
+        request_t *req = active_request(set->handles[i]);
+        if (req && req->complete)
+            return true;
+        any_active |= req != NULL;
+    }
+    return !any_active;
+}
+
+static int check_request_set(const char *call, int count, MPI_Request handles[])
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_request_array(count, handles);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
+    return MPI_SUCCESS;
+}
+
 int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
     comm_t *comm = NULL;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_request_array(count, array_of_requests);
+    int rc = check_request_set("MPI_Waitall", count, array_of_requests);
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Waitall", rc);
-    for (int i = 0; i < count; i++) {
-        if (array_of_requests[i] != MPI_REQUEST_NULL)
-            progress_wait(&request_from_handle(array_of_requests[i])->complete);
-    }
-    rc = request_finish_all(count, array_of_requests, array_of_statuses, &comm);
+        return rc;
+    request_set_t set = {count, array_of_requests};
+    progress_wait_until(all_complete, &set);
+    rc = request_finish_set(count, array_of_requests, NULL, array_of_statuses, &comm);
     if (rc != MPI_SUCCESS)
         return err_raise(comm, "MPI_Waitall", rc);
     return MPI_SUCCESS;
@@ -143,23 +212,184 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
 int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[])
 {
     comm_t *comm = NULL;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_request_array(count, array_of_requests);
+    int rc = check_request_set("MPI_Testall", count, array_of_requests);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = check_pointer(flag, "flag");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Testall", rc);
+    request_set_t set = {count, array_of_requests};
+    if (!all_complete(&set))
+        progress_poll();
+    *flag = all_complete(&set);
+    if (!*flag)
+        return MPI_SUCCESS;
+    rc = request_finish_set(count, array_of_requests, NULL, array_of_statuses, &comm);
+    if (rc != MPI_SUCCESS)
+        return err_raise(comm, "MPI_Testall", rc);
+    return MPI_SUCCESS;
+}
+
+/* The index of the first complete active request, MPI_UNDEFINED when no
+ * request is active, -1 when active ones are all still running. */
+static int first_complete(int count, MPI_Request handles[])
+{
+    bool any_active = false;
+    for (int i = 0; i < count; i++) {
+        request_t *req = active_request(handles[i]);
+        if (req && req->complete)
+            return i;
+        any_active |= req != NULL;
+    }
+    return any_active ? -1 : MPI_UNDEFINED;
+}
+
+static int finish_one_of(const char *call, MPI_Request handles[], int i, int *index, MPI_Status *status)
+{
+    *index = i;
+    if (i == MPI_UNDEFINED) {
+        status_empty(status);
+        return MPI_SUCCESS;
+    }
+    comm_t *comm = NULL;
+    int rc = request_finish(&handles[i], active_request(handles[i]), status, &comm);
+    if (rc != MPI_SUCCESS)
+        return err_raise(comm, call, rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
+{
+    int rc = check_request_set("MPI_Waitany", count, array_of_requests);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = check_pointer(index, "index");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Waitany", rc);
+    request_set_t set = {count, array_of_requests};
+    progress_wait_until(any_complete, &set);
+    return finish_one_of("MPI_Waitany", array_of_requests, first_complete(count, array_of_requests), index, status);
+}
+
+int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status)
+{
+    int rc = check_request_set("MPI_Testany", count, array_of_requests);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = check_pointer(index, "index");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(flag, "flag");
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Testall", rc);
-    progress_poll();
-    for (int i = 0; i < count; i++) {
-        if (array_of_requests[i] != MPI_REQUEST_NULL && !request_from_handle(array_of_requests[i])->complete) {
-            *flag = 0;
-            return MPI_SUCCESS;
-        }
+        return err_raise(NULL, "MPI_Testany", rc);
+    int i = first_complete(count, array_of_requests);
+    if (i == -1) {
+        progress_poll();
+        i = first_complete(count, array_of_requests);
     }
-    *flag = 1;
-    rc = request_finish_all(count, array_of_requests, array_of_statuses, &comm);
+    *flag = i != -1;
+    if (i == -1) {
+        *index = MPI_UNDEFINED;
+        return MPI_SUCCESS;
+    }
+    return finish_one_of("MPI_Testany", array_of_requests, i, index, status);
+}
+
+/* Collect every complete active request; MPI_UNDEFINED when none is active. */
+static int finish_some(const char *call, int count, MPI_Request handles[], int *outcount, int indices[],
+                       MPI_Status statuses[])
+{
+    int n = 0;
+    bool any_active = false;
+    for (int i = 0; i < count; i++) {
+        request_t *req = active_request(handles[i]);
+        any_active |= req != NULL;
+        if (req && req->complete)
+            indices[n++] = i;
+    }
+    *outcount = any_active ? n : MPI_UNDEFINED;
+    comm_t *comm = NULL;
+    int rc = request_finish_set(n, handles, indices, statuses, &comm);
     if (rc != MPI_SUCCESS)
-        return err_raise(comm, "MPI_Testall", rc);
+        return err_raise(comm, call, rc);
+    return MPI_SUCCESS;
+}
+
+static int check_some_args(const char *call, int count, MPI_Request handles[], int *outcount, int indices[])
+{
+    int rc = check_request_set(call, count, handles);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = check_pointer(outcount, "outcount");
+    if (rc == MPI_SUCCESS && count > 0)
+        rc = check_pointer(indices, "array_of_indices");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+                  MPI_Status array_of_statuses[])
+{
+    int rc = check_some_args("MPI_Waitsome", incount, array_of_requests, outcount, array_of_indices);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    request_set_t set = {incount, array_of_requests};
+    progress_wait_until(any_complete, &set);
+    return finish_some("MPI_Waitsome", incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
+}
+
+int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+                  MPI_Status array_of_statuses[])
+{
+    int rc = check_some_args("MPI_Testsome", incount, array_of_requests, outcount, array_of_indices);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    progress_poll();
+    return finish_some("MPI_Testsome", incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
+}
+
+int PMPI_Request_free(MPI_Request *request)
+{
+    request_t *req = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc == MPI_SUCCESS && *request == MPI_REQUEST_NULL)
+        rc = err_set(MPI_ERR_REQUEST, "invalid request MPI_REQUEST_NULL");
+    if (rc == MPI_SUCCESS)
+        rc = check_request(*request, "request", &req);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Request_free", rc);
+    /* A finished or inactive request goes now; a running one when it
+     * completes (the operation itself carries on as MPI requires). */
+    if (req->complete || request_is_inactive(req))
+        request_free(req);
+    else
+        req->released = true;
+    *request = MPI_REQUEST_NULL;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+    request_t *req = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(flag, "flag");
+    if (rc == MPI_SUCCESS && request != MPI_REQUEST_NULL)
+        rc = check_request(request, "request", &req);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Request_get_status", rc);
+    req = active_request(request);
+    if (!req) {
+        *flag = 1;
+        status_empty(status);
+        return MPI_SUCCESS;
+    }
+    if (!req->complete)
+        progress_poll();
+    *flag = req->complete;
+    if (req->complete && status != MPI_STATUS_IGNORE)
+        *status = req->status;
     return MPI_SUCCESS;
 }

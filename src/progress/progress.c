@@ -41,15 +41,15 @@ int progress_poll(void)
     return n;
 }
 
-void progress_wait(const bool *done)
+void progress_wait_until(bool (*done)(void *arg), void *arg)
 {
     unsigned idle = 0;
-    while (!*done) {
+    while (!done(arg)) {
         if (progress_poll()) {
             idle = 0;
             continue;
         }
-        if (*done)
+        if (done(arg))
             return;
         idle++;
         if (idle <= wait_policy.spin) {
@@ -62,4 +62,14 @@ void progress_wait(const bool *done)
             shm_doorbell_wait();
         }
     }
+}
+
+static bool flag_is_set(void *flag)
+{
+    return *(const bool *)flag;
+}
+
+void progress_wait(const bool *done)
+{
+    progress_wait_until(flag_is_set, (void *)done);
 }

@@ -22,5 +22,7 @@ enum wait_mode {
 bool progress_init(int mode, bool oversubscribed, bool shm_active);
 int progress_poll(void);
 void progress_wait(const bool *done);
+/* Wait until done(arg) is true, polling and waiting as progress_wait. */
+void progress_wait_until(bool (*done)(void *arg), void *arg);
 
 #endif

@@ -29,11 +29,22 @@ enum request_kind {
 
 #define REQUEST_CONTROL_PAYLOAD 24
 
+enum send_mode {
+    SEND_MODE_STANDARD = 0,
+    SEND_MODE_SYNC = 1, /* completes only once a receive has matched */
+    SEND_MODE_READY = 2,
+    SEND_MODE_BUFFERED = 3,
+};
+
 typedef struct request {
     uint32_t handle;
     uint8_t kind;
     uint8_t state; /* protocol step, owned by p2p */
+    uint8_t mode;  /* enum send_mode, for sends */
     bool complete;
+    bool persistent; /* made by MPI_*_init: survives completion, restarted by MPI_Start */
+    bool active;     /* persistent only: started, not yet reported complete */
+    bool released;   /* MPI_Request_free came first: free on completion */
     struct request *next;
     struct comm *comm;
     void *buf;
@@ -56,9 +67,20 @@ void request_free(request_t *req);
 request_t *request_from_handle(MPI_Request handle);
 request_t *request_from_value(uint32_t value);
 
+/* The operation is done.  A request the user already released with
+ * MPI_Request_free goes away here; callers touch req no more after this. */
 static inline void request_complete(request_t *req)
 {
     req->complete = true;
+    if (req->released)
+        request_free(req);
+}
+
+/* Whether MPI treats the request as null or inactive: nothing to wait for,
+ * an empty status to report. */
+static inline bool request_is_inactive(const request_t *req)
+{
+    return req->persistent && !req->active;
 }
 
 /* The error a completed request carries in its status, with the detail
