@@ -532,6 +532,18 @@ TESSERA_API int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype se
 TESSERA_API int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                               void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
                               MPI_Comm comm, MPI_Status *status);
+TESSERA_API int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+TESSERA_API int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+TESSERA_API int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status);
+TESSERA_API int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status);
+TESSERA_API int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status);
+TESSERA_API int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status);
+TESSERA_API int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status);
+TESSERA_API int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status);
+TESSERA_API int MPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request);
+TESSERA_API int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request);
 TESSERA_API int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
 TESSERA_API int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
 

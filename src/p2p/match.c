@@ -90,6 +90,15 @@ void match_posted_append(uint16_t context_id, request_t *req)
     q->posted_tail = req;
 }
 
+const unexpected_t *match_unexpected_peek(uint16_t context_id, int source, int tag)
+{
+    match_queues_t *q = match_queues(context_id);
+    for (unexpected_t *msg = q->unexpected_head; msg; msg = msg->next)
+        if (match_envelope(source, tag, msg->source, msg->tag))
+            return msg;
+    return NULL;
+}
+
 unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag)
 {
     match_queues_t *q = match_queues(context_id);

@@ -40,5 +40,7 @@ void match_posted_append(uint16_t context_id, request_t *req);
  * tag) would match, or NULL. */
 unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag);
 void match_unexpected_append(uint16_t context_id, unexpected_t *msg);
+/* The same without removing it (MPI_Probe). */
+const unexpected_t *match_unexpected_peek(uint16_t context_id, int source, int tag);
 
 #endif

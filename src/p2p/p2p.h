@@ -23,6 +23,15 @@ int p2p_isend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, re
 int p2p_recv(void *buf, size_t bytes, int source, int tag, comm_t *comm, MPI_Status *status);
 int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, request_t **out);
 
+/* Probing (probe.c).  The improbe/mprobe forms take the message out of
+ * matching; p2p_imrecv receives it. */
+struct unexpected;
+bool p2p_iprobe(int source, int tag, comm_t *comm, MPI_Status *status);
+void p2p_probe(int source, int tag, comm_t *comm, MPI_Status *status);
+struct unexpected *p2p_improbe(int source, int tag, comm_t *comm, MPI_Status *status);
+struct unexpected *p2p_mprobe(int source, int tag, comm_t *comm, MPI_Status *status);
+int p2p_imrecv(void *buf, size_t bytes, comm_t *comm, struct unexpected *msg, request_t **out);
+
 /* Called by a transport for each message that arrives from world rank src. */
 void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload);
 
@@ -45,5 +54,7 @@ void rndv_on_cts(uint32_t send_handle, uint32_t recv_handle);
 void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload);
 void rndv_on_fin(uint32_t send_handle);
 void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max);
+/* Receive into req a message taken from the unexpected queue; frees it. */
+void p2p_recv_unexpected(request_t *req, struct unexpected *msg);
 
 #endif

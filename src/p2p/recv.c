@@ -117,7 +117,7 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
 }
 
 /* A receive found its message in the unexpected queue. */
-static void recv_take_unexpected(request_t *req, unexpected_t *msg)
+void p2p_recv_unexpected(request_t *req, unexpected_t *msg)
 {
     if (msg->type == WIRE_EAGER) {
         wire_payload_t payload = {{msg->data, NULL}, {msg->bytes, 0}};
@@ -148,7 +148,7 @@ int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, reques
      * receive when progress delivers it, in order. */
     unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag);
     if (msg)
-        recv_take_unexpected(req, msg);
+        p2p_recv_unexpected(req, msg);
     else
         match_posted_append(comm->context_id, req);
     return MPI_SUCCESS;

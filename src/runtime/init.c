@@ -24,6 +24,7 @@
 #include "dt/datatype.h"
 #include "err/err.h"
 #include "obj/comm.h"
+#include "obj/message.h"
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 #include "request/request.h"
@@ -164,6 +165,7 @@ int runtime_init(int required, int *provided)
     copy_init();
     dt_init();
     request_init();
+    message_init();
     comm_init_predefined(rt.rank, rt.size);
     p2p_init(rt.rank, rt.size, single_copy);
 

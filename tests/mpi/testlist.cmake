@@ -10,6 +10,7 @@ tessera_mpi_test(pt2pt/self 1 2 4)
 tessera_mpi_test(pt2pt/many_outstanding 1 2 4 8)
 tessera_mpi_test(pt2pt/null_and_test 1 2 4)
 tessera_mpi_test(pt2pt/completion 1 2 4)
+tessera_mpi_test(pt2pt/probe 1 2 4)
 tessera_mpi_test(errors/bad_args 1 2 4)
 tessera_mpi_test(errors/after_finalize 1 2)
 

@@ -1,0 +1,190 @@
+/* probe.c -- the probe part of the point-to-point chapter: MPI_Probe,
+ * MPI_Iprobe, and the matched-message forms MPI_Mprobe, MPI_Improbe,
+ * MPI_Mrecv, MPI_Imrecv. */
+#include "check/check.h"
+#include "err/err.h"
+#include "mpi.h"
+#include "obj/message.h"
+#include "p2p/p2p.h"
+#include "progress/progress.h"
+
+#pragma weak MPI_Probe = PMPI_Probe
+#pragma weak MPI_Iprobe = PMPI_Iprobe
+#pragma weak MPI_Mprobe = PMPI_Mprobe
+#pragma weak MPI_Improbe = PMPI_Improbe
+#pragma weak MPI_Mrecv = PMPI_Mrecv
+#pragma weak MPI_Imrecv = PMPI_Imrecv
+
+static int check_probe_args(int source, int tag, MPI_Comm comm, comm_t **c)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_recv_rank(*c, source, "source");
+    if (rc == MPI_SUCCESS)
+        rc = check_recv_tag(tag);
+    return rc;
+}
+
+/* What a probe of MPI_PROC_NULL reports. */
+static void status_proc_null(MPI_Status *status)
+{
+    if (status == MPI_STATUS_IGNORE)
+        return;
+    request_status_empty(status);
+    status->MPI_SOURCE = MPI_PROC_NULL;
+}
+
+int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    int rc = check_probe_args(source, tag, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(flag, "flag");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Iprobe", rc);
+    if (source == MPI_PROC_NULL) {
+        *flag = 1;
+        status_proc_null(status);
+        return MPI_SUCCESS;
+    }
+    *flag = p2p_iprobe(source, tag, c, status);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    int rc = check_probe_args(source, tag, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Probe", rc);
+    if (source == MPI_PROC_NULL)
+        status_proc_null(status);
+    else
+        p2p_probe(source, tag, c, status);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    int rc = check_probe_args(source, tag, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(flag, "flag");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(message, "message");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Improbe", rc);
+    if (source == MPI_PROC_NULL) {
+        *flag = 1;
+        *message = MPI_MESSAGE_NO_PROC;
+        status_proc_null(status);
+        return MPI_SUCCESS;
+    }
+    struct unexpected *msg = p2p_improbe(source, tag, c, status);
+    *flag = msg != NULL;
+    if (msg)
+        *message = message_create(c, msg);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    int rc = check_probe_args(source, tag, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(message, "message");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Mprobe", rc);
+    if (source == MPI_PROC_NULL) {
+        *message = MPI_MESSAGE_NO_PROC;
+        status_proc_null(status);
+        return MPI_SUCCESS;
+    }
+    *message = message_create(c, p2p_mprobe(source, tag, c, status));
+    return MPI_SUCCESS;
+}
+
+/* Check the receive arguments and the message; *m is NULL for
+ * MPI_MESSAGE_NO_PROC. */
+static int check_mrecv_args(const void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+                            datatype_t **dt, message_t **m)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_count(count, "receive count");
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(datatype, "receive datatype", dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_buffer(buf, count, "receive buffer");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(message, "message");
+    if (rc != MPI_SUCCESS)
+        return rc;
+    *m = NULL;
+    if (*message == MPI_MESSAGE_NO_PROC)
+        return MPI_SUCCESS;
+    if (*message == MPI_MESSAGE_NULL)
+        return err_set(MPI_ERR_REQUEST, "invalid message MPI_MESSAGE_NULL");
+    *m = message_from_handle(*message);
+    if (!*m)
+        return err_set(MPI_ERR_REQUEST, "invalid message %#x (not a matched message handle)",
+                       (unsigned)(uintptr_t)*message);
+    return MPI_SUCCESS;
+}
+
+/* Start receiving a matched message; the handle is used up. */
+static request_t *mrecv_start(void *buf, int count, const datatype_t *dt, MPI_Message *message, message_t *m,
+                              comm_t **comm)
+{
+    request_t *req;
+    *comm = m->comm;
+    p2p_imrecv(buf, (size_t)count * (size_t)dt->extent, m->comm, m->msg, &req);
+    message_free(m);
+    *message = MPI_MESSAGE_NULL;
+    return req;
+}
+
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
+{
+    datatype_t *dt;
+    message_t *m;
+    comm_t *c = NULL;
+    int rc = check_mrecv_args(buf, count, datatype, message, &dt, &m);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Mrecv", rc);
+    if (!m) {
+        status_proc_null(status);
+        *message = MPI_MESSAGE_NULL;
+        return MPI_SUCCESS;
+    }
+    request_t *req = mrecv_start(buf, count, dt, message, m, &c);
+    progress_wait(&req->complete);
+    rc = request_release(req, status);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Mrecv", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request)
+{
+    datatype_t *dt;
+    message_t *m;
+    comm_t *c = NULL;
+    int rc = check_mrecv_args(buf, count, datatype, message, &dt, &m);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Imrecv", rc);
+    request_t *req;
+    if (!m) {
+        /* A receive from MPI_PROC_NULL: complete at once. */
+        p2p_irecv(buf, 0, MPI_PROC_NULL, MPI_ANY_TAG, comm_self(), &req);
+        *message = MPI_MESSAGE_NULL;
+    } else {
+        req = mrecv_start(buf, count, dt, message, m, &c);
+    }
+    *request = (MPI_Request)(uintptr_t)req->handle;
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,40 @@
+#include "obj/message.h"
+
+#include <stdlib.h>
+
+#include "obj/handle.h"
+#include "util/log.h"
+
+static obj_table_t message_table;
+
+void message_init(void)
+{
+    /* Index 1 is MPI_MESSAGE_NO_PROC, which has no object behind it. */
+    obj_table_init(&message_table, TESSERA_KIND_MESSAGE_, 2);
+}
+
+MPI_Message message_create(struct comm *comm, struct unexpected *msg)
+{
+    message_t *message = malloc(sizeof *message);
+    if (!message)
+        log_fatal("out of memory for a matched message");
+    message->comm = comm;
+    message->msg = msg;
+    message->handle = obj_table_insert(&message_table, message);
+    if (message->handle == 0)
+        log_fatal("more than a million matched messages outstanding");
+    return (MPI_Message)(uintptr_t)message->handle;
+}
+
+message_t *message_from_handle(MPI_Message handle)
+{
+    if (!message_table.objects)
+        return NULL;
+    return obj_table_lookup(&message_table, handle_value(handle));
+}
+
+void message_free(message_t *message)
+{
+    obj_table_remove(&message_table, message->handle);
+    free(message);
+}
