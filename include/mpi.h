@@ -532,6 +532,45 @@ TESSERA_API int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype se
 TESSERA_API int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                               void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
                               MPI_Comm comm, MPI_Status *status);
+TESSERA_API int MPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int MPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int MPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                           MPI_Request *request);
+TESSERA_API int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                            MPI_Request *request);
+TESSERA_API int MPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                           MPI_Request *request);
+TESSERA_API int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                            MPI_Request *request);
+TESSERA_API int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                     int recvtag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                      int recvtag, MPI_Comm comm, MPI_Status *status);
+
+/* Persistent requests */
+TESSERA_API int MPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                              MPI_Request *request);
+TESSERA_API int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                               MPI_Request *request);
+TESSERA_API int MPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                               MPI_Request *request);
+TESSERA_API int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                                MPI_Request *request);
+TESSERA_API int MPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                               MPI_Request *request);
+TESSERA_API int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                                MPI_Request *request);
+TESSERA_API int MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                              MPI_Request *request);
+TESSERA_API int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                               MPI_Request *request);
+TESSERA_API int MPI_Start(MPI_Request *request);
+TESSERA_API int PMPI_Start(MPI_Request *request);
+TESSERA_API int MPI_Startall(int count, MPI_Request array_of_requests[]);
+TESSERA_API int PMPI_Startall(int count, MPI_Request array_of_requests[]);
+
 TESSERA_API int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
 TESSERA_API int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
 TESSERA_API int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);

@@ -108,8 +108,8 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_St
 
 /* Check the receive arguments and the message; *m is NULL for
  * MPI_MESSAGE_NO_PROC. */
-static int check_mrecv_args(const void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
-                            datatype_t **dt, message_t **m)
+static int check_mrecv_args(const void *buf, int count, MPI_Datatype datatype, MPI_Message *message, datatype_t **dt,
+                            message_t **m)
 {
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)

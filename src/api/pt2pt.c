@@ -1,4 +1,7 @@
 /* pt2pt.c -- the point-to-point chapter: sends, receives, counts. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
@@ -12,6 +15,11 @@
 #pragma weak MPI_Irecv = PMPI_Irecv
 #pragma weak MPI_Sendrecv = PMPI_Sendrecv
 #pragma weak MPI_Get_count = PMPI_Get_count
+#pragma weak MPI_Ssend = PMPI_Ssend
+#pragma weak MPI_Issend = PMPI_Issend
+#pragma weak MPI_Rsend = PMPI_Rsend
+#pragma weak MPI_Irsend = PMPI_Irsend
+#pragma weak MPI_Sendrecv_replace = PMPI_Sendrecv_replace
 
 /* Contiguous buffers of predefined types: elements lie extent bytes apart. */
 static size_t message_bytes(int count, const datatype_t *dt)
@@ -115,5 +123,97 @@ int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
         *count = MPI_UNDEFINED;
     else
         *count = (int)(bytes / dt->extent);
+    return MPI_SUCCESS;
+}
+
+/* A send in the given mode that returns once it is complete. */
+static int send_blocking(const char *call, const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                         MPI_Comm comm, int mode)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    if (mode == SEND_MODE_STANDARD || mode == SEND_MODE_READY) {
+        rc = p2p_send(buf, message_bytes(count, dt), dest, tag, c);
+    } else {
+        request_t *req;
+        p2p_isend_mode(buf, message_bytes(count, dt), dest, tag, c, mode, &req);
+        progress_wait(&req->complete);
+        rc = request_release(req, MPI_STATUS_IGNORE);
+    }
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    return MPI_SUCCESS;
+}
+
+static int send_nonblocking(const char *call, const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                            MPI_Comm comm, int mode, MPI_Request *request)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    request_t *req;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    p2p_isend_mode(buf, message_bytes(count, dt), dest, tag, c, mode, &req);
+    *request = (MPI_Request)(uintptr_t)req->handle;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    return send_blocking("MPI_Ssend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC);
+}
+
+/* Ready mode promises a posted receive; a standard send is a correct way
+ * to keep that promise's side of the contract. */
+int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    return send_blocking("MPI_Rsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY);
+}
+
+int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                MPI_Request *request)
+{
+    return send_nonblocking("MPI_Issend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
+}
+
+int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                MPI_Request *request)
+{
+    return send_nonblocking("MPI_Irsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
+}
+
+int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
+                          MPI_Comm comm, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    int rc = check_send_args(buf, count, datatype, dest, sendtag, comm, &c, &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_recv_args(buf, count, datatype, source, recvtag, comm, &c, &dt);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Sendrecv_replace", rc);
+    /* The outgoing data must survive the incoming message landing on it. */
+    size_t bytes = message_bytes(count, dt);
+    void *copy = malloc(bytes ? bytes : 1);
+    if (!copy)
+        return err_raise(c, "MPI_Sendrecv_replace",
+                         err_set(MPI_ERR_NO_MEM, "no memory for a %zu-byte copy of the buffer", bytes));
+    memcpy(copy, buf, bytes);
+    request_t *rreq, *sreq;
+    p2p_irecv(buf, bytes, source, recvtag, c, &rreq);
+    p2p_isend(copy, bytes, dest, sendtag, c, &sreq);
+    progress_wait(&sreq->complete);
+    progress_wait(&rreq->complete);
+    request_free(sreq);
+    free(copy);
+    rc = request_release(rreq, status);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Sendrecv_replace", rc);
     return MPI_SUCCESS;
 }

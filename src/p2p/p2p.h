@@ -20,8 +20,15 @@ void p2p_finalize(void);
 
 int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm);
 int p2p_isend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, request_t **out);
+int p2p_isend_mode(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, int mode, request_t **out);
 int p2p_recv(void *buf, size_t bytes, int source, int tag, comm_t *comm, MPI_Status *status);
 int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, request_t **out);
+
+/* Persistent requests: prepare once, start as often as needed. */
+void p2p_send_prepare(request_t *req, const void *buf, size_t bytes, int dest, int tag, comm_t *comm, int mode);
+void p2p_send_start(request_t *req);
+void p2p_recv_prepare(request_t *req, void *buf, size_t bytes, int source, int tag, comm_t *comm);
+void p2p_recv_start(request_t *req);
 
 /* Probing (probe.c).  The improbe/mprobe forms take the message out of
  * matching; p2p_imrecv receives it. */

@@ -128,29 +128,42 @@ void p2p_recv_unexpected(request_t *req, unexpected_t *msg)
     free(msg);
 }
 
-int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, request_t **out)
+/* Fill in a receive that may be started more than once (MPI_Recv_init). */
+void p2p_recv_prepare(request_t *req, void *buf, size_t bytes, int source, int tag, comm_t *comm)
 {
-    request_t *req = request_alloc(REQUEST_RECV);
-    *out = req;
-    if (source == MPI_PROC_NULL) {
-        request_status_empty(&req->status);
-        req->status.MPI_SOURCE = MPI_PROC_NULL;
-        request_complete(req);
-        return MPI_SUCCESS;
-    }
     req->comm = comm;
     req->buf = buf;
     req->bytes = bytes;
     req->peer = source;
     req->tag = tag;
+}
+
+void p2p_recv_start(request_t *req)
+{
+    req->complete = false;
+    req->done = 0;
+    request_status_empty(&req->status);
+    if (req->peer == MPI_PROC_NULL) {
+        req->status.MPI_SOURCE = MPI_PROC_NULL;
+        request_complete(req);
+        return;
+    }
     /* Only messages already taken out of the rings can be in the unexpected
      * queue; one still in a ring was sent after them and will meet this
      * receive when progress delivers it, in order. */
-    unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag);
+    unexpected_t *msg = match_unexpected_take(req->comm->context_id, req->peer, req->tag);
     if (msg)
         p2p_recv_unexpected(req, msg);
     else
-        match_posted_append(comm->context_id, req);
+        match_posted_append(req->comm->context_id, req);
+}
+
+int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, request_t **out)
+{
+    request_t *req = request_alloc(REQUEST_RECV);
+    *out = req;
+    p2p_recv_prepare(req, buf, bytes, source, tag, comm);
+    p2p_recv_start(req);
     return MPI_SUCCESS;
 }
 

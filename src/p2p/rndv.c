@@ -56,7 +56,11 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
     }
     req->done = 0;
     uint32_t mine = req->handle;
+    bool empty = req->msg_bytes == 0;
     p2p_send_control(world_src, WIRE_CTS, (int32_t)rts->send_handle, &mine, sizeof mine);
+    /* An empty message (a zero-byte MPI_Ssend) has no DATA to wait for. */
+    if (empty)
+        request_complete(req);
 }
 
 void rndv_on_cts(uint32_t send_handle, uint32_t recv_handle)

@@ -84,9 +84,14 @@ static int send_push(request_t *req)
     case SEND_RTS: {
         wire_rts_t rts = {.bytes = req->bytes, .address = (uint64_t)(uintptr_t)req->buf, .send_handle = req->handle};
         hdr = send_hdr(WIRE_RTS, req->comm->context_id, req->tag);
-        if (!tp->send(req->world_peer, &hdr, &rts, sizeof rts))
-            return 0;
+        /* The reply may come before send() returns (the self transport
+         * delivers at once), so req is already waiting for it, and is not
+         * touched after a successful send: it may be complete and freed. */
         req->state = SEND_WAIT_REPLY;
+        if (!tp->send(req->world_peer, &hdr, &rts, sizeof rts)) {
+            req->state = SEND_RTS;
+            return 0;
+        }
         return 1;
     }
     case SEND_STREAM:
@@ -174,25 +179,48 @@ void p2p_send_stream(request_t *req, uint32_t recv_handle)
     send_start(req);
 }
 
-int p2p_isend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, request_t **out)
+/* Fill in a send that may be started more than once (MPI_Send_init). */
+void p2p_send_prepare(request_t *req, const void *buf, size_t bytes, int dest, int tag, comm_t *comm, int mode)
 {
-    request_t *req = request_alloc(REQUEST_SEND);
-    *out = req;
-    if (dest == MPI_PROC_NULL) {
-        request_status_empty(&req->status);
-        req->status.MPI_SOURCE = MPI_PROC_NULL;
-        request_complete(req);
-        return MPI_SUCCESS;
-    }
     req->comm = comm;
     req->buf = (void *)buf;
     req->bytes = bytes;
     req->peer = dest;
-    req->world_peer = comm_world_rank(comm, dest);
+    req->world_peer = dest == MPI_PROC_NULL ? -1 : comm_world_rank(comm, dest);
     req->tag = tag;
-    req->state = bytes <= p2p_transport(req->world_peer)->eager_limit ? SEND_EAGER : SEND_RTS;
+    req->mode = (uint8_t)mode;
+}
+
+/* Start a prepared send.  A synchronous send always takes the rendezvous:
+ * its sender hears back only once a receive has matched, which is exactly
+ * the completion rule of MPI_Ssend. */
+void p2p_send_start(request_t *req)
+{
+    req->complete = false;
+    req->done = 0;
+    request_status_empty(&req->status);
+    if (req->peer == MPI_PROC_NULL) {
+        req->status.MPI_SOURCE = MPI_PROC_NULL;
+        request_complete(req);
+        return;
+    }
+    bool eager = req->mode != SEND_MODE_SYNC && req->bytes <= p2p_transport(req->world_peer)->eager_limit;
+    req->state = eager ? SEND_EAGER : SEND_RTS;
     send_start(req);
+}
+
+int p2p_isend_mode(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, int mode, request_t **out)
+{
+    request_t *req = request_alloc(REQUEST_SEND);
+    *out = req;
+    p2p_send_prepare(req, buf, bytes, dest, tag, comm, mode);
+    p2p_send_start(req);
     return MPI_SUCCESS;
+}
+
+int p2p_isend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, request_t **out)
+{
+    return p2p_isend_mode(buf, bytes, dest, tag, comm, SEND_MODE_STANDARD, out);
 }
 
 int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)

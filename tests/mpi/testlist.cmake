@@ -11,6 +11,7 @@ tessera_mpi_test(pt2pt/many_outstanding 1 2 4 8)
 tessera_mpi_test(pt2pt/null_and_test 1 2 4)
 tessera_mpi_test(pt2pt/completion 1 2 4)
 tessera_mpi_test(pt2pt/probe 1 2 4)
+tessera_mpi_test(pt2pt/send_modes 1 2 4 8)
 tessera_mpi_test(errors/bad_args 1 2 4)
 tessera_mpi_test(errors/after_finalize 1 2)
 
@@ -24,3 +25,4 @@ tessera_mpi_test_with(smallring "TESSERA_RING_DATA_BYTES=8192;TESSERA_RING_SLOTS
 tessera_mpi_test_with(smallring "TESSERA_RING_DATA_BYTES=8192;TESSERA_RING_SLOTS=8" pt2pt/many_outstanding 4)
 tessera_mpi_test_with(sleep TESSERA_WAIT=sleep pt2pt/allpairs_wildcard 2 8)
 tessera_mpi_test_with(spin TESSERA_WAIT=spin pt2pt/ring 2)
+tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 pt2pt/send_modes 2)

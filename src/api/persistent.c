@@ -1,0 +1,132 @@
+/* persistent.c -- persistent point-to-point requests: made once with
+ * MPI_Send_init and friends, started any number of times with MPI_Start,
+ * completed by the usual wait and test calls, which leave them inactive
+ * instead of freeing them. */
+#include "check/check.h"
+#include "err/err.h"
+#include "mpi.h"
+#include "p2p/p2p.h"
+
+#pragma weak MPI_Send_init = PMPI_Send_init
+#pragma weak MPI_Ssend_init = PMPI_Ssend_init
+#pragma weak MPI_Rsend_init = PMPI_Rsend_init
+#pragma weak MPI_Recv_init = PMPI_Recv_init
+#pragma weak MPI_Start = PMPI_Start
+#pragma weak MPI_Startall = PMPI_Startall
+
+static int send_init(const char *call, const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                     MPI_Comm comm, int mode, MPI_Request *request)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    request_t *req = request_alloc(REQUEST_SEND);
+    req->persistent = true;
+    p2p_send_prepare(req, buf, (size_t)count * (size_t)dt->extent, dest, tag, c, mode);
+    *request = (MPI_Request)(uintptr_t)req->handle;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                   MPI_Request *request)
+{
+    return send_init("MPI_Send_init", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
+}
+
+int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    MPI_Request *request)
+{
+    return send_init("MPI_Ssend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
+}
+
+int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    MPI_Request *request)
+{
+    return send_init("MPI_Rsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
+}
+
+int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                   MPI_Request *request)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Recv_init", rc);
+    request_t *req = request_alloc(REQUEST_RECV);
+    req->persistent = true;
+    p2p_recv_prepare(req, buf, (size_t)count * (size_t)dt->extent, source, tag, c);
+    *request = (MPI_Request)(uintptr_t)req->handle;
+    return MPI_SUCCESS;
+}
+
+/* A handle MPI_Start may start: a persistent request not already active. */
+static int check_startable(MPI_Request handle, request_t **out)
+{
+    if (handle == MPI_REQUEST_NULL)
+        return err_set(MPI_ERR_REQUEST, "invalid request MPI_REQUEST_NULL");
+    request_t *req = request_from_handle(handle);
+    if (!req)
+        return err_set(MPI_ERR_REQUEST, "invalid request %#x (not an active request handle)",
+                       (unsigned)(uintptr_t)handle);
+    if (!req->persistent)
+        return err_set(MPI_ERR_REQUEST, "request %#x is not persistent (made by MPI_Send_init or MPI_Recv_init)",
+                       (unsigned)(uintptr_t)handle);
+    if (req->active)
+        return err_set(MPI_ERR_REQUEST, "request %#x is already active: complete it before starting it again",
+                       (unsigned)(uintptr_t)handle);
+    *out = req;
+    return MPI_SUCCESS;
+}
+
+static void start(request_t *req)
+{
+    req->active = true;
+    if (req->kind == REQUEST_SEND)
+        p2p_send_start(req);
+    else
+        p2p_recv_start(req);
+}
+
+int PMPI_Start(MPI_Request *request)
+{
+    request_t *req = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc == MPI_SUCCESS)
+        rc = check_startable(*request, &req);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Start", rc);
+    start(req);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Startall(int count, MPI_Request array_of_requests[])
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_count(count, "count");
+    if (rc == MPI_SUCCESS && count > 0)
+        rc = check_pointer(array_of_requests, "array_of_requests");
+    /* All checked before any starts: an error leaves every request as it was. */
+    for (int i = 0; rc == MPI_SUCCESS && i < count; i++) {
+        request_t *req;
+        rc = check_startable(array_of_requests[i], &req);
+        for (int j = 0; rc == MPI_SUCCESS && j < i; j++)
+            if (array_of_requests[j] == array_of_requests[i])
+                rc = err_set(MPI_ERR_REQUEST, "request %#x appears twice in array_of_requests",
+                             (unsigned)(uintptr_t)array_of_requests[i]);
+    }
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Startall", rc);
+    for (int i = 0; i < count; i++)
+        start(request_from_handle(array_of_requests[i]));
+    return MPI_SUCCESS;
+}
