@@ -586,6 +586,21 @@ TESSERA_API int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Mes
 TESSERA_API int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
 TESSERA_API int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
 
+TESSERA_API int MPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count);
+TESSERA_API int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count);
+TESSERA_API int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+TESSERA_API int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+TESSERA_API int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count);
+TESSERA_API int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count);
+TESSERA_API int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);
+TESSERA_API int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);
+TESSERA_API int MPI_Test_cancelled(const MPI_Status *status, int *flag);
+TESSERA_API int PMPI_Test_cancelled(const MPI_Status *status, int *flag);
+TESSERA_API int MPI_Status_set_cancelled(MPI_Status *status, int flag);
+TESSERA_API int PMPI_Status_set_cancelled(MPI_Status *status, int flag);
+TESSERA_API int MPI_Cancel(MPI_Request *request);
+TESSERA_API int PMPI_Cancel(MPI_Request *request);
+
 /* Completion */
 TESSERA_API int MPI_Wait(MPI_Request *request, MPI_Status *status);
 TESSERA_API int PMPI_Wait(MPI_Request *request, MPI_Status *status);

@@ -1,4 +1,4 @@
-/* pt2pt.c -- the point-to-point chapter: sends, receives, counts. */
+/* pt2pt.c -- the point-to-point chapter: sends and receives in every mode. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +14,6 @@
 #pragma weak MPI_Isend = PMPI_Isend
 #pragma weak MPI_Irecv = PMPI_Irecv
 #pragma weak MPI_Sendrecv = PMPI_Sendrecv
-#pragma weak MPI_Get_count = PMPI_Get_count
 #pragma weak MPI_Ssend = PMPI_Ssend
 #pragma weak MPI_Issend = PMPI_Issend
 #pragma weak MPI_Rsend = PMPI_Rsend
@@ -105,24 +104,6 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
     rc = request_release(rreq, status);
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Sendrecv", rc);
-    return MPI_SUCCESS;
-}
-
-int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
-{
-    datatype_t *dt;
-    int rc = check_pointer(status, "status");
-    if (rc == MPI_SUCCESS)
-        rc = check_datatype(datatype, "datatype", &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(count, "count");
-    if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Get_count", rc);
-    MPI_Count bytes = status->tessera_count;
-    if (dt->extent == 0 || bytes % dt->extent != 0 || bytes / dt->extent > 0x7fffffff)
-        *count = MPI_UNDEFINED;
-    else
-        *count = (int)(bytes / dt->extent);
     return MPI_SUCCESS;
 }
 

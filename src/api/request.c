@@ -3,6 +3,7 @@
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
+#include "p2p/p2p.h"
 #include "progress/progress.h"
 #include "request/request.h"
 
@@ -16,6 +17,7 @@
 #pragma weak MPI_Testsome = PMPI_Testsome
 #pragma weak MPI_Request_free = PMPI_Request_free
 #pragma weak MPI_Request_get_status = PMPI_Request_get_status
+#pragma weak MPI_Cancel = PMPI_Cancel
 
 static int check_request(MPI_Request handle, const char *what, request_t **out)
 {
@@ -391,5 +393,26 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     *flag = req->complete;
     if (req->complete && status != MPI_STATUS_IGNORE)
         *status = req->status;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Cancel(MPI_Request *request)
+{
+    request_t *req = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc == MPI_SUCCESS && *request == MPI_REQUEST_NULL)
+        rc = err_set(MPI_ERR_REQUEST, "invalid request MPI_REQUEST_NULL");
+    if (rc == MPI_SUCCESS)
+        rc = check_request(*request, "request", &req);
+    if (rc == MPI_SUCCESS && request_is_inactive(req))
+        rc = err_set(MPI_ERR_REQUEST, "request %#x is an inactive persistent request: nothing to cancel",
+                     (unsigned)(uintptr_t)*request);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Cancel", rc);
+    /* The request still has to be completed by a wait or test, which then
+     * reports whether the cancellation took effect. */
+    p2p_cancel(req);
     return MPI_SUCCESS;
 }

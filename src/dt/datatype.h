@@ -18,6 +18,7 @@ typedef struct datatype {
     uint32_t handle;
     MPI_Count size;
     MPI_Aint extent;
+    MPI_Aint first_size; /* pair types: bytes of the first member (the value) */
     const char *name;
 } datatype_t;
 

@@ -18,7 +18,8 @@
 static datatype_t dt_predefined[TESSERA_DT_PREDEFINED_COUNT_] = {
 #define SIMPLE(index, type, mpi_name) [index] = {.size = sizeof(type), .extent = sizeof(type), .name = mpi_name}
 #define SIZED(index, bytes, mpi_name) [index] = {.size = (bytes), .extent = (bytes), .name = mpi_name}
-#define PAIR(index, a, b, mpi_name) [index] = {.size = PAIR_SIZE(a, b), .extent = PAIR_EXTENT(a, b), .name = mpi_name}
+#define PAIR(index, a, b, mpi_name) \
+    [index] = {.size = PAIR_SIZE(a, b), .extent = PAIR_EXTENT(a, b), .first_size = sizeof(a), .name = mpi_name}
     SIMPLE(1, char, "MPI_CHAR"),
     SIMPLE(2, short, "MPI_SHORT"),
     SIMPLE(3, int, "MPI_INT"),
@@ -82,9 +83,9 @@ static datatype_t dt_predefined[TESSERA_DT_PREDEFINED_COUNT_] = {
     SIZED(61, 8, "MPI_COMPLEX8"),
     SIZED(62, 16, "MPI_COMPLEX16"),
     SIZED(63, 32, "MPI_COMPLEX32"),
-    SIZED(64, 8, "MPI_2REAL"),
-    SIZED(65, 16, "MPI_2DOUBLE_PRECISION"),
-    SIZED(66, 8, "MPI_2INTEGER"),
+    PAIR(64, float, float, "MPI_2REAL"),
+    PAIR(65, double, double, "MPI_2DOUBLE_PRECISION"),
+    PAIR(66, int, int, "MPI_2INTEGER"),
 #undef SIMPLE
 #undef SIZED
 #undef PAIR

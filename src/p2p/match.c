@@ -79,6 +79,25 @@ request_t *match_posted_take(uint16_t context_id, int source, int tag)
     return NULL;
 }
 
+bool match_posted_remove(uint16_t context_id, request_t *req)
+{
+    match_queues_t *q = match_queues(context_id);
+    request_t *prev = NULL;
+    for (request_t *r = q->posted_head; r; prev = r, r = r->next) {
+        if (r != req)
+            continue;
+        if (prev)
+            prev->next = r->next;
+        else
+            q->posted_head = r->next;
+        if (q->posted_tail == r)
+            q->posted_tail = prev;
+        r->next = NULL;
+        return true;
+    }
+    return false;
+}
+
 void match_posted_append(uint16_t context_id, request_t *req)
 {
     match_queues_t *q = match_queues(context_id);

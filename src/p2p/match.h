@@ -11,6 +11,7 @@
 #ifndef TESSERA_P2P_MATCH_H
 #define TESSERA_P2P_MATCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,8 @@ void match_finalize(void);
 /* Remove and return the first posted receive that matches, or NULL. */
 request_t *match_posted_take(uint16_t context_id, int source, int tag);
 void match_posted_append(uint16_t context_id, request_t *req);
+/* Take req out of the posted queue; false if it was not there (matched). */
+bool match_posted_remove(uint16_t context_id, request_t *req);
 
 /* Remove and return the first unexpected message a receive for (source,
  * tag) would match, or NULL. */

@@ -30,6 +30,10 @@ void p2p_send_start(request_t *req);
 void p2p_recv_prepare(request_t *req, void *buf, size_t bytes, int source, int tag, comm_t *comm);
 void p2p_recv_start(request_t *req);
 
+/* MPI_Cancel: withdraw req if it can still be withdrawn; the request then
+ * completes with its status marked cancelled. */
+void p2p_cancel(request_t *req);
+
 /* Probing (probe.c).  The improbe/mprobe forms take the message out of
  * matching; p2p_imrecv receives it. */
 struct unexpected;
@@ -54,6 +58,7 @@ void p2p_send_init(int world_rank, int world_size);
 void p2p_send_finalize(void);
 void p2p_send_stream(request_t *req, uint32_t recv_handle);
 void p2p_send_finish(request_t *req);
+bool p2p_send_cancel(request_t *req);
 void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *payload, size_t len);
 void p2p_enqueue_pending(request_t *req);
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts);

@@ -174,3 +174,15 @@ int p2p_recv(void *buf, size_t bytes, int source, int tag, comm_t *comm, MPI_Sta
     progress_wait(&req->complete);
     return request_release(req, status);
 }
+
+void p2p_cancel(request_t *req)
+{
+    if (req->complete || req->peer == MPI_PROC_NULL)
+        return;
+    bool withdrawn = req->kind == REQUEST_RECV ? match_posted_remove(req->comm->context_id, req) : p2p_send_cancel(req);
+    if (!withdrawn)
+        return; /* matched or on its way: it completes normally */
+    request_status_empty(&req->status);
+    req->status.tessera_cancelled = 1;
+    request_complete(req);
+}

@@ -170,6 +170,30 @@ void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *pay
     p2p_enqueue_pending(req);
 }
 
+/* Withdraw a send that has not left yet: still queued, nothing of it on
+ * the wire.  Once its first message is out, the receiver may have matched
+ * it, so it can no longer be cancelled. */
+bool p2p_send_cancel(request_t *req)
+{
+    if (req->state != SEND_EAGER && req->state != SEND_RTS)
+        return false;
+    pending_queue_t *q = &send_state.pending[req->world_peer];
+    request_t *prev = NULL;
+    for (request_t *r = q->head; r; prev = r, r = r->next) {
+        if (r != req)
+            continue;
+        if (prev)
+            prev->next = r->next;
+        else
+            q->head = r->next;
+        if (q->tail == r)
+            q->tail = prev;
+        send_state.pending_count--;
+        return true;
+    }
+    return false;
+}
+
 /* Called from rndv.c when the receiver asks for the data to be streamed. */
 void p2p_send_stream(request_t *req, uint32_t recv_handle)
 {

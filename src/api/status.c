@@ -1,0 +1,129 @@
+/* status.c -- what a status says: counts, elements, cancellation; and the
+ * setters that generalized requests and tools use to fill one in. */
+#include "check/check.h"
+#include "err/err.h"
+#include "mpi.h"
+
+#pragma weak MPI_Get_count = PMPI_Get_count
+#pragma weak MPI_Get_elements = PMPI_Get_elements
+#pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
+#pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
+#pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
+#pragma weak MPI_Test_cancelled = PMPI_Test_cancelled
+#pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
+
+static int check_status_args(const void *status, MPI_Datatype datatype, datatype_t **dt, const void *out,
+                             const char *out_name)
+{
+    int rc = check_pointer(status, "status");
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(datatype, "datatype", dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(out, out_name);
+    return rc;
+}
+
+/* Whole elements of dt in bytes, or -1 when the bytes end inside one. */
+static MPI_Count whole_count(MPI_Count bytes, const datatype_t *dt)
+{
+    if (dt->extent == 0 || bytes % dt->extent != 0)
+        return -1;
+    return bytes / dt->extent;
+}
+
+/* Basic elements in bytes: a pair type holds two (value and index), and a
+ * message cut short may end after a pair's value. */
+static MPI_Count basic_elements(MPI_Count bytes, const datatype_t *dt)
+{
+    if (dt->first_size == 0)
+        return whole_count(bytes, dt);
+    MPI_Count pairs = bytes / dt->extent, rest = bytes % dt->extent;
+    if (rest == 0)
+        return 2 * pairs;
+    return rest == dt->first_size ? 2 * pairs + 1 : -1;
+}
+
+static MPI_Count bytes_of_elements(MPI_Count count, const datatype_t *dt)
+{
+    if (dt->first_size == 0)
+        return count * dt->extent;
+    return count / 2 * dt->extent + (count % 2) * dt->first_size;
+}
+
+static int count_as_int(MPI_Count count)
+{
+    return count < 0 || count > 0x7fffffff ? MPI_UNDEFINED : (int)count;
+}
+
+int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    datatype_t *dt;
+    int rc = check_status_args(status, datatype, &dt, count, "count");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Get_count", rc);
+    *count = count_as_int(whole_count(status->tessera_count, dt));
+    return MPI_SUCCESS;
+}
+
+int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    datatype_t *dt;
+    int rc = check_status_args(status, datatype, &dt, count, "count");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Get_elements", rc);
+    *count = count_as_int(basic_elements(status->tessera_count, dt));
+    return MPI_SUCCESS;
+}
+
+int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+    datatype_t *dt;
+    int rc = check_status_args(status, datatype, &dt, count, "count");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Get_elements_x", rc);
+    MPI_Count n = basic_elements(status->tessera_count, dt);
+    *count = n < 0 ? MPI_UNDEFINED : n;
+    return MPI_SUCCESS;
+}
+
+static int set_elements(const char *call, MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
+{
+    datatype_t *dt;
+    int rc = check_status_args(status, datatype, &dt, status, "status");
+    if (rc == MPI_SUCCESS && count < 0)
+        rc = err_set(MPI_ERR_COUNT, "invalid count %lld (must be non-negative)", (long long)count);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
+    status->tessera_count = bytes_of_elements(count, dt);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
+{
+    return set_elements("MPI_Status_set_elements", status, datatype, count);
+}
+
+int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
+{
+    return set_elements("MPI_Status_set_elements_x", status, datatype, count);
+}
+
+int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
+{
+    int rc = check_pointer(status, "status");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(flag, "flag");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Test_cancelled", rc);
+    *flag = status->tessera_cancelled != 0;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
+{
+    int rc = check_pointer(status, "status");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Status_set_cancelled", rc);
+    status->tessera_cancelled = flag != 0;
+    return MPI_SUCCESS;
+}
