@@ -549,6 +549,17 @@ TESSERA_API int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype
 TESSERA_API int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                                       int recvtag, MPI_Comm comm, MPI_Status *status);
 
+TESSERA_API int MPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int MPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                           MPI_Request *request);
+TESSERA_API int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                            MPI_Request *request);
+TESSERA_API int MPI_Buffer_attach(void *buffer, int size);
+TESSERA_API int PMPI_Buffer_attach(void *buffer, int size);
+TESSERA_API int MPI_Buffer_detach(void *buffer_addr, int *size);
+TESSERA_API int PMPI_Buffer_detach(void *buffer_addr, int *size);
+
 /* Persistent requests */
 TESSERA_API int MPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                               MPI_Request *request);
@@ -561,6 +572,10 @@ TESSERA_API int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatyp
 TESSERA_API int MPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                                MPI_Request *request);
 TESSERA_API int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                                MPI_Request *request);
+TESSERA_API int MPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                               MPI_Request *request);
+TESSERA_API int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                                 MPI_Request *request);
 TESSERA_API int MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                               MPI_Request *request);

@@ -10,6 +10,7 @@
 #pragma weak MPI_Send_init = PMPI_Send_init
 #pragma weak MPI_Ssend_init = PMPI_Ssend_init
 #pragma weak MPI_Rsend_init = PMPI_Rsend_init
+#pragma weak MPI_Bsend_init = PMPI_Bsend_init
 #pragma weak MPI_Recv_init = PMPI_Recv_init
 #pragma weak MPI_Start = PMPI_Start
 #pragma weak MPI_Startall = PMPI_Startall
@@ -49,6 +50,12 @@ int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
     return send_init("MPI_Rsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
 }
 
+int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    MPI_Request *request)
+{
+    return send_init("MPI_Bsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
+}
+
 int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                    MPI_Request *request)
 {
@@ -85,13 +92,25 @@ static int check_startable(MPI_Request handle, request_t **out)
     return MPI_SUCCESS;
 }
 
-static void start(request_t *req)
+/* A buffered send is complete once copied into the attached buffer; that
+ * copy is the one step of a start that can fail (the buffer is full). */
+static int start(request_t *req)
 {
+    if (req->kind == REQUEST_SEND && req->mode == SEND_MODE_BUFFERED) {
+        int rc = p2p_bsend(req->buf, req->bytes, req->peer, req->tag, req->comm);
+        if (rc != MPI_SUCCESS)
+            return rc;
+        req->active = true;
+        request_status_empty(&req->status);
+        request_complete(req);
+        return MPI_SUCCESS;
+    }
     req->active = true;
     if (req->kind == REQUEST_SEND)
         p2p_send_start(req);
     else
         p2p_recv_start(req);
+    return MPI_SUCCESS;
 }
 
 int PMPI_Start(MPI_Request *request)
@@ -102,9 +121,10 @@ int PMPI_Start(MPI_Request *request)
         rc = check_pointer(request, "request");
     if (rc == MPI_SUCCESS)
         rc = check_startable(*request, &req);
+    if (rc == MPI_SUCCESS)
+        rc = start(req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Start", rc);
-    start(req);
     return MPI_SUCCESS;
 }
 
@@ -126,7 +146,9 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
     }
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Startall", rc);
-    for (int i = 0; i < count; i++)
-        start(request_from_handle(array_of_requests[i]));
+    for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
+        rc = start(request_from_handle(array_of_requests[i]));
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Startall", rc);
     return MPI_SUCCESS;
 }

@@ -19,6 +19,10 @@
 #pragma weak MPI_Rsend = PMPI_Rsend
 #pragma weak MPI_Irsend = PMPI_Irsend
 #pragma weak MPI_Sendrecv_replace = PMPI_Sendrecv_replace
+#pragma weak MPI_Bsend = PMPI_Bsend
+#pragma weak MPI_Ibsend = PMPI_Ibsend
+#pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
+#pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
 
 /* Contiguous buffers of predefined types: elements lie extent bytes apart. */
 static size_t message_bytes(int count, const datatype_t *dt)
@@ -196,5 +200,71 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
     rc = request_release(rreq, status);
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Sendrecv_replace", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
+    if (rc == MPI_SUCCESS)
+        rc = p2p_bsend(buf, message_bytes(count, dt), dest, tag, c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Bsend", rc);
+    return MPI_SUCCESS;
+}
+
+/* The data is in the attached buffer when the call returns, so the request
+ * is complete at once. */
+int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                MPI_Request *request)
+{
+    comm_t *c = NULL;
+    datatype_t *dt;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc == MPI_SUCCESS)
+        rc = p2p_bsend(buf, message_bytes(count, dt), dest, tag, c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Ibsend", rc);
+    request_t *req = request_alloc(REQUEST_SEND);
+    req->comm = c;
+    request_complete(req);
+    *request = (MPI_Request)(uintptr_t)req->handle;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Buffer_attach(void *buffer, int size)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS && buffer != MPI_BUFFER_AUTOMATIC) {
+        if (size < 0)
+            rc = err_set(MPI_ERR_ARG, "invalid buffer size %d (must be non-negative)", size);
+        else
+            rc = check_buffer(buffer, size, "buffer");
+    }
+    if (rc == MPI_SUCCESS)
+        rc = p2p_buffer_attach(buffer, (size_t)size);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Buffer_attach", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Buffer_detach(void *buffer_addr, int *size)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(buffer_addr, "buffer_addr");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(size, "size");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Buffer_detach", rc);
+    void *buffer;
+    size_t bytes;
+    p2p_buffer_detach(&buffer, &bytes);
+    *(void **)buffer_addr = buffer;
+    *size = (int)bytes;
     return MPI_SUCCESS;
 }

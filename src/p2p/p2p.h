@@ -30,6 +30,14 @@ void p2p_send_start(request_t *req);
 void p2p_recv_prepare(request_t *req, void *buf, size_t bytes, int source, int tag, comm_t *comm);
 void p2p_recv_start(request_t *req);
 
+/* Buffered sends (bsend.c).  p2p_bsend copies the message into the
+ * attached buffer and returns; detaching and flushing wait until every
+ * buffered send has completed. */
+int p2p_bsend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm);
+int p2p_buffer_attach(void *buffer, size_t size);
+void p2p_buffer_detach(void **buffer, size_t *size);
+void p2p_bsend_flush(void);
+
 /* MPI_Cancel: withdraw req if it can still be withdrawn; the request then
  * completes with its status marked cancelled. */
 void p2p_cancel(request_t *req);
