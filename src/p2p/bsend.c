@@ -100,8 +100,7 @@ int p2p_bsend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)
     if (dest == MPI_PROC_NULL)
         return MPI_SUCCESS;
     if (!bsend.buffer)
-        return err_set(MPI_ERR_BUFFER, "buffered send of %zu bytes with no buffer attached (MPI_Buffer_attach)",
-                       bytes);
+        return err_set(MPI_ERR_BUFFER, "buffered send of %zu bytes with no buffer attached (MPI_Buffer_attach)", bytes);
     bsend_reclaim();
     size_t size = round_up(MPI_BSEND_OVERHEAD + bytes);
     bsend_block_t *b = bsend_place(size);
