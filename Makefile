@@ -23,11 +23,12 @@ demo: all
 test: all
 	cd $(BUILD) && ctest $(CTEST_FLAGS)
 
-# The whole suite again with AddressSanitizer and UndefinedBehaviorSanitizer.
+# The whole suite again with AddressSanitizer and UndefinedBehaviorSanitizer
+# (without the 3 GiB transfer, which would need twice the memory there).
 test-asan:
 	cmake -S . -B $(BUILD_ASAN) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON
 	cmake --build $(BUILD_ASAN)
-	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1:handle_segv=0:abort_on_error=0 ctest $(CTEST_FLAGS)
+	cd $(BUILD_ASAN) && MPITEST_SKIP_HUGE=1 ASAN_OPTIONS=detect_leaks=1:handle_segv=0:abort_on_error=0 ctest $(CTEST_FLAGS)
 
 install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)

@@ -616,6 +616,86 @@ TESSERA_API int PMPI_Status_set_cancelled(MPI_Status *status, int flag);
 TESSERA_API int MPI_Cancel(MPI_Request *request);
 TESSERA_API int PMPI_Cancel(MPI_Request *request);
 
+/* Large-count forms (MPI-4): counts of type MPI_Count */
+TESSERA_API int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int PMPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int MPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int PMPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int MPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int PMPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int MPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int PMPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+TESSERA_API int MPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                            MPI_Request *request);
+TESSERA_API int PMPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                             MPI_Request *request);
+TESSERA_API int MPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                             MPI_Request *request);
+TESSERA_API int PMPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                              MPI_Request *request);
+TESSERA_API int MPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                             MPI_Request *request);
+TESSERA_API int PMPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                              MPI_Request *request);
+TESSERA_API int MPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                             MPI_Request *request);
+TESSERA_API int PMPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                              MPI_Request *request);
+TESSERA_API int MPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                                MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                                 MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                                 MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                                  MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                                 MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                                  MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                                 MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                                  MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                           MPI_Status *status);
+TESSERA_API int PMPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                            MPI_Status *status);
+TESSERA_API int MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                            MPI_Request *request);
+TESSERA_API int PMPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                             MPI_Request *request);
+TESSERA_API int MPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                                MPI_Request *request);
+TESSERA_API int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                                 MPI_Request *request);
+TESSERA_API int MPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                               void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                               MPI_Comm comm, MPI_Status *status);
+TESSERA_API int PMPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                                void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                                MPI_Comm comm, MPI_Status *status);
+TESSERA_API int MPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag,
+                                       int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int PMPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag,
+                                        int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int MPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
+                            MPI_Status *status);
+TESSERA_API int PMPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
+                             MPI_Status *status);
+TESSERA_API int MPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
+                             MPI_Request *request);
+TESSERA_API int PMPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
+                              MPI_Request *request);
+TESSERA_API int MPI_Buffer_attach_c(void *buffer, MPI_Count size);
+TESSERA_API int PMPI_Buffer_attach_c(void *buffer, MPI_Count size);
+TESSERA_API int MPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size);
+TESSERA_API int PMPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size);
+TESSERA_API int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+TESSERA_API int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+TESSERA_API int MPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+TESSERA_API int PMPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+
 /* Completion */
 TESSERA_API int MPI_Wait(MPI_Request *request, MPI_Status *status);
 TESSERA_API int PMPI_Wait(MPI_Request *request, MPI_Status *status);

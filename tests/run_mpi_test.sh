@@ -2,7 +2,8 @@
 # run_mpi_test.sh MPIRUN NRANKS PROGRAM [ARGS...]
 # Runs one self-checking MPI test.  It passes when the job exits 0, rank 0
 # printed " No Errors", and neither Tessera nor mpirun said anything: a
-# clean run prints nothing of ours.
+# clean run prints nothing of ours.  Exit 77 (skipped) when the test also
+# printed a " SKIP: ..." line.
 mpirun=$1
 nranks=$2
 shift 2
@@ -20,5 +21,9 @@ fi
 if printf '%s\n' "$out" | grep -Eq '^(tessera|mpirun)'; then
     echo "FAIL: Tessera printed something on a clean run"
     exit 1
+fi
+# A test that could not run part of itself here says so with " SKIP: why".
+if printf '%s\n' "$out" | grep -q '^ SKIP'; then
+    exit 77
 fi
 exit 0

@@ -12,22 +12,27 @@
 #pragma weak MPI_Rsend_init = PMPI_Rsend_init
 #pragma weak MPI_Bsend_init = PMPI_Bsend_init
 #pragma weak MPI_Recv_init = PMPI_Recv_init
+#pragma weak MPI_Send_init_c = PMPI_Send_init_c
+#pragma weak MPI_Ssend_init_c = PMPI_Ssend_init_c
+#pragma weak MPI_Rsend_init_c = PMPI_Rsend_init_c
+#pragma weak MPI_Bsend_init_c = PMPI_Bsend_init_c
+#pragma weak MPI_Recv_init_c = PMPI_Recv_init_c
 #pragma weak MPI_Start = PMPI_Start
 #pragma weak MPI_Startall = PMPI_Startall
 
-static int send_init(const char *call, const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+static int send_init(const char *call, const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                      MPI_Comm comm, int mode, MPI_Request *request)
 {
     comm_t *c = NULL;
-    datatype_t *dt;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
+    size_t bytes;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &bytes);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     request_t *req = request_alloc(REQUEST_SEND);
     req->persistent = true;
-    p2p_send_prepare(req, buf, (size_t)count * (size_t)dt->extent, dest, tag, c, mode);
+    p2p_send_prepare(req, buf, bytes, dest, tag, c, mode);
     *request = (MPI_Request)(uintptr_t)req->handle;
     return MPI_SUCCESS;
 }
@@ -38,10 +43,22 @@ int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, 
     return send_init("MPI_Send_init", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
 }
 
+int PMPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                     MPI_Request *request)
+{
+    return send_init("MPI_Send_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
+}
+
 int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request *request)
 {
     return send_init("MPI_Ssend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
+}
+
+int PMPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                      MPI_Request *request)
+{
+    return send_init("MPI_Ssend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
 }
 
 int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
@@ -50,27 +67,51 @@ int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
     return send_init("MPI_Rsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
 }
 
+int PMPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                      MPI_Request *request)
+{
+    return send_init("MPI_Rsend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
+}
+
 int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request *request)
 {
     return send_init("MPI_Bsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
 }
 
-int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-                   MPI_Request *request)
+int PMPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                      MPI_Request *request)
+{
+    return send_init("MPI_Bsend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
+}
+
+static int recv_init(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                     MPI_Comm comm, MPI_Request *request)
 {
     comm_t *c = NULL;
-    datatype_t *dt;
-    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &dt);
+    size_t bytes;
+    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &bytes);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Recv_init", rc);
+        return err_raise(c, call, rc);
     request_t *req = request_alloc(REQUEST_RECV);
     req->persistent = true;
-    p2p_recv_prepare(req, buf, (size_t)count * (size_t)dt->extent, source, tag, c);
+    p2p_recv_prepare(req, buf, bytes, source, tag, c);
     *request = (MPI_Request)(uintptr_t)req->handle;
     return MPI_SUCCESS;
+}
+
+int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                   MPI_Request *request)
+{
+    return recv_init("MPI_Recv_init", buf, count, datatype, source, tag, comm, request);
+}
+
+int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                     MPI_Request *request)
+{
+    return recv_init("MPI_Recv_init_c", buf, count, datatype, source, tag, comm, request);
 }
 
 /* A handle MPI_Start may start: a persistent request not already active. */

@@ -14,6 +14,8 @@
 #pragma weak MPI_Improbe = PMPI_Improbe
 #pragma weak MPI_Mrecv = PMPI_Mrecv
 #pragma weak MPI_Imrecv = PMPI_Imrecv
+#pragma weak MPI_Mrecv_c = PMPI_Mrecv_c
+#pragma weak MPI_Imrecv_c = PMPI_Imrecv_c
 
 static int check_probe_args(int source, int tag, MPI_Comm comm, comm_t **c)
 {
@@ -108,14 +110,17 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_St
 
 /* Check the receive arguments and the message; *m is NULL for
  * MPI_MESSAGE_NO_PROC. */
-static int check_mrecv_args(const void *buf, int count, MPI_Datatype datatype, MPI_Message *message, datatype_t **dt,
-                            message_t **m)
+static int check_mrecv_args(const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
+                            size_t *bytes, message_t **m)
 {
+    datatype_t *dt;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_count(count, "receive count");
     if (rc == MPI_SUCCESS)
-        rc = check_datatype(datatype, "receive datatype", dt);
+        rc = check_datatype(datatype, "receive datatype", &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_message_bytes(count, dt, "receive count", bytes);
     if (rc == MPI_SUCCESS)
         rc = check_buffer(buf, count, "receive buffer");
     if (rc == MPI_SUCCESS)
@@ -135,56 +140,77 @@ static int check_mrecv_args(const void *buf, int count, MPI_Datatype datatype, M
 }
 
 /* Start receiving a matched message; the handle is used up. */
-static request_t *mrecv_start(void *buf, int count, const datatype_t *dt, MPI_Message *message, message_t *m,
-                              comm_t **comm)
+static request_t *mrecv_start(void *buf, size_t bytes, MPI_Message *message, message_t *m, comm_t **comm)
 {
     request_t *req;
     *comm = m->comm;
-    p2p_imrecv(buf, (size_t)count * (size_t)dt->extent, m->comm, m->msg, &req);
+    p2p_imrecv(buf, bytes, m->comm, m->msg, &req);
     message_free(m);
     *message = MPI_MESSAGE_NULL;
     return req;
 }
 
-int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
+static int mrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
+                 MPI_Status *status)
 {
-    datatype_t *dt;
+    size_t bytes;
     message_t *m;
     comm_t *c = NULL;
-    int rc = check_mrecv_args(buf, count, datatype, message, &dt, &m);
+    int rc = check_mrecv_args(buf, count, datatype, message, &bytes, &m);
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Mrecv", rc);
+        return err_raise(NULL, call, rc);
     if (!m) {
         status_proc_null(status);
         *message = MPI_MESSAGE_NULL;
         return MPI_SUCCESS;
     }
-    request_t *req = mrecv_start(buf, count, dt, message, m, &c);
+    request_t *req = mrecv_start(buf, bytes, message, m, &c);
     progress_wait(&req->complete);
     rc = request_release(req, status);
     if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Mrecv", rc);
+        return err_raise(c, call, rc);
     return MPI_SUCCESS;
 }
 
-int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request)
+static int imrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
+                  MPI_Request *request)
 {
-    datatype_t *dt;
+    size_t bytes;
     message_t *m;
     comm_t *c = NULL;
-    int rc = check_mrecv_args(buf, count, datatype, message, &dt, &m);
+    int rc = check_mrecv_args(buf, count, datatype, message, &bytes, &m);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Imrecv", rc);
+        return err_raise(NULL, call, rc);
     request_t *req;
     if (!m) {
         /* A receive from MPI_PROC_NULL: complete at once. */
         p2p_irecv(buf, 0, MPI_PROC_NULL, MPI_ANY_TAG, comm_self(), &req);
         *message = MPI_MESSAGE_NULL;
     } else {
-        req = mrecv_start(buf, count, dt, message, m, &c);
+        req = mrecv_start(buf, bytes, message, m, &c);
     }
     *request = (MPI_Request)(uintptr_t)req->handle;
     return MPI_SUCCESS;
+}
+
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
+{
+    return mrecv("MPI_Mrecv", buf, count, datatype, message, status);
+}
+
+int PMPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
+{
+    return mrecv("MPI_Mrecv_c", buf, count, datatype, message, status);
+}
+
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request)
+{
+    return imrecv("MPI_Imrecv", buf, count, datatype, message, request);
+}
+
+int PMPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request)
+{
+    return imrecv("MPI_Imrecv_c", buf, count, datatype, message, request);
 }

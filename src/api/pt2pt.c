@@ -1,4 +1,9 @@
-/* pt2pt.c -- the point-to-point chapter: sends and receives in every mode. */
+/*
+ * pt2pt.c -- the point-to-point chapter: sends and receives in every mode.
+ *
+ * Each operation is written once, with an MPI_Count count; the int form
+ * and the MPI-4 large-count form (_c) are one-line entry points into it.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,143 +15,213 @@
 #include "request/request.h"
 
 #pragma weak MPI_Send = PMPI_Send
+#pragma weak MPI_Send_c = PMPI_Send_c
 #pragma weak MPI_Recv = PMPI_Recv
+#pragma weak MPI_Recv_c = PMPI_Recv_c
 #pragma weak MPI_Isend = PMPI_Isend
+#pragma weak MPI_Isend_c = PMPI_Isend_c
 #pragma weak MPI_Irecv = PMPI_Irecv
+#pragma weak MPI_Irecv_c = PMPI_Irecv_c
 #pragma weak MPI_Sendrecv = PMPI_Sendrecv
-#pragma weak MPI_Ssend = PMPI_Ssend
-#pragma weak MPI_Issend = PMPI_Issend
-#pragma weak MPI_Rsend = PMPI_Rsend
-#pragma weak MPI_Irsend = PMPI_Irsend
+#pragma weak MPI_Sendrecv_c = PMPI_Sendrecv_c
 #pragma weak MPI_Sendrecv_replace = PMPI_Sendrecv_replace
+#pragma weak MPI_Sendrecv_replace_c = PMPI_Sendrecv_replace_c
+#pragma weak MPI_Ssend = PMPI_Ssend
+#pragma weak MPI_Ssend_c = PMPI_Ssend_c
+#pragma weak MPI_Issend = PMPI_Issend
+#pragma weak MPI_Issend_c = PMPI_Issend_c
+#pragma weak MPI_Rsend = PMPI_Rsend
+#pragma weak MPI_Rsend_c = PMPI_Rsend_c
+#pragma weak MPI_Irsend = PMPI_Irsend
+#pragma weak MPI_Irsend_c = PMPI_Irsend_c
 #pragma weak MPI_Bsend = PMPI_Bsend
+#pragma weak MPI_Bsend_c = PMPI_Bsend_c
 #pragma weak MPI_Ibsend = PMPI_Ibsend
+#pragma weak MPI_Ibsend_c = PMPI_Ibsend_c
 #pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
+#pragma weak MPI_Buffer_attach_c = PMPI_Buffer_attach_c
 #pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
+#pragma weak MPI_Buffer_detach_c = PMPI_Buffer_detach_c
 
-/* Contiguous buffers of predefined types: elements lie extent bytes apart. */
-static size_t message_bytes(int count, const datatype_t *dt)
+static MPI_Request request_handle(const request_t *req)
 {
-    return (size_t)count * (size_t)dt->extent;
+    return (MPI_Request)(uintptr_t)req->handle;
 }
 
-int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
-{
-    comm_t *c = NULL;
-    datatype_t *dt;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
-    if (rc == MPI_SUCCESS)
-        rc = p2p_send(buf, message_bytes(count, dt), dest, tag, c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Send", rc);
-    return MPI_SUCCESS;
-}
-
-int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-               MPI_Request *request)
-{
-    comm_t *c = NULL;
-    datatype_t *dt;
-    request_t *req;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(request, "request");
-    if (rc == MPI_SUCCESS)
-        rc = p2p_isend(buf, message_bytes(count, dt), dest, tag, c, &req);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Isend", rc);
-    *request = (MPI_Request)(uintptr_t)req->handle;
-    return MPI_SUCCESS;
-}
-
-int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status)
-{
-    comm_t *c = NULL;
-    datatype_t *dt;
-    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &dt);
-    if (rc == MPI_SUCCESS)
-        rc = p2p_recv(buf, message_bytes(count, dt), source, tag, c, status);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Recv", rc);
-    return MPI_SUCCESS;
-}
-
-int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request)
-{
-    comm_t *c = NULL;
-    datatype_t *dt;
-    request_t *req;
-    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(request, "request");
-    if (rc == MPI_SUCCESS)
-        rc = p2p_irecv(buf, message_bytes(count, dt), source, tag, c, &req);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Irecv", rc);
-    *request = (MPI_Request)(uintptr_t)req->handle;
-    return MPI_SUCCESS;
-}
-
-int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
-                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status)
-{
-    comm_t *c = NULL;
-    datatype_t *sdt, *rdt;
-    int rc = check_send_args(sendbuf, sendcount, sendtype, dest, sendtag, comm, &c, &sdt);
-    if (rc == MPI_SUCCESS)
-        rc = check_recv_args(recvbuf, recvcount, recvtype, source, recvtag, comm, &c, &rdt);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Sendrecv", rc);
-    /* Post the receive first so that two ranks exchanging large messages
-     * both find a receive waiting for their RTS. */
-    request_t *rreq, *sreq;
-    p2p_irecv(recvbuf, message_bytes(recvcount, rdt), source, recvtag, c, &rreq);
-    p2p_isend(sendbuf, message_bytes(sendcount, sdt), dest, sendtag, c, &sreq);
-    progress_wait(&sreq->complete);
-    progress_wait(&rreq->complete);
-    request_free(sreq);
-    rc = request_release(rreq, status);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Sendrecv", rc);
-    return MPI_SUCCESS;
-}
-
-/* A send in the given mode that returns once it is complete. */
-static int send_blocking(const char *call, const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+/* A send in any mode that returns once it is complete. */
+static int send_blocking(const char *call, const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                          MPI_Comm comm, int mode)
 {
     comm_t *c = NULL;
-    datatype_t *dt;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, call, rc);
-    if (mode == SEND_MODE_STANDARD || mode == SEND_MODE_READY) {
-        rc = p2p_send(buf, message_bytes(count, dt), dest, tag, c);
-    } else {
-        request_t *req;
-        p2p_isend_mode(buf, message_bytes(count, dt), dest, tag, c, mode, &req);
-        progress_wait(&req->complete);
-        rc = request_release(req, MPI_STATUS_IGNORE);
+    size_t bytes;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &bytes);
+    if (rc == MPI_SUCCESS) {
+        if (mode == SEND_MODE_BUFFERED) {
+            rc = p2p_bsend(buf, bytes, dest, tag, c);
+        } else if (mode != SEND_MODE_SYNC) {
+            /* Ready mode promises a posted receive; a standard send keeps
+             * the sender's side of that contract. */
+            rc = p2p_send(buf, bytes, dest, tag, c);
+        } else {
+            request_t *req;
+            p2p_isend_mode(buf, bytes, dest, tag, c, mode, &req);
+            progress_wait(&req->complete);
+            rc = request_release(req, MPI_STATUS_IGNORE);
+        }
     }
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     return MPI_SUCCESS;
 }
 
-static int send_nonblocking(const char *call, const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                            MPI_Comm comm, int mode, MPI_Request *request)
+static int send_nonblocking(const char *call, const void *buf, MPI_Count count, MPI_Datatype datatype, int dest,
+                            int tag, MPI_Comm comm, int mode, MPI_Request *request)
 {
     comm_t *c = NULL;
-    datatype_t *dt;
+    size_t bytes;
     request_t *req;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &bytes);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    if (rc == MPI_SUCCESS && mode == SEND_MODE_BUFFERED)
+        rc = p2p_bsend(buf, bytes, dest, tag, c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    if (mode == SEND_MODE_BUFFERED) {
+        /* The data is in the attached buffer already: complete at once. */
+        req = request_alloc(REQUEST_SEND);
+        req->comm = c;
+        request_complete(req);
+    } else {
+        p2p_isend_mode(buf, bytes, dest, tag, c, mode, &req);
+    }
+    *request = request_handle(req);
+    return MPI_SUCCESS;
+}
+
+static int recv_blocking(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                         MPI_Comm comm, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    size_t bytes;
+    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &bytes);
+    if (rc == MPI_SUCCESS)
+        rc = p2p_recv(buf, bytes, source, tag, c, status);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    return MPI_SUCCESS;
+}
+
+static int recv_nonblocking(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                            MPI_Comm comm, MPI_Request *request)
+{
+    comm_t *c = NULL;
+    size_t bytes;
+    request_t *req;
+    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &bytes);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
-    p2p_isend_mode(buf, message_bytes(count, dt), dest, tag, c, mode, &req);
-    *request = (MPI_Request)(uintptr_t)req->handle;
+    p2p_irecv(buf, bytes, source, tag, c, &req);
+    *request = request_handle(req);
     return MPI_SUCCESS;
+}
+
+/* Post the receive first so that two ranks exchanging large messages both
+ * find a receive waiting for their RTS.  `copy`, if set, is freed once the
+ * send is done (MPI_Sendrecv_replace sends from a copy). */
+static int exchange(comm_t *c, const void *sendbuf, size_t sbytes, int dest, int sendtag, void *recvbuf, size_t rbytes,
+                    int source, int recvtag, MPI_Status *status)
+{
+    request_t *rreq, *sreq;
+    p2p_irecv(recvbuf, rbytes, source, recvtag, c, &rreq);
+    p2p_isend(sendbuf, sbytes, dest, sendtag, c, &sreq);
+    progress_wait(&sreq->complete);
+    progress_wait(&rreq->complete);
+    request_free(sreq);
+    return request_release(rreq, status);
+}
+
+static int sendrecv(const char *call, const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest,
+                    int sendtag, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                    MPI_Comm comm, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    size_t sbytes, rbytes;
+    int rc = check_send_args(sendbuf, sendcount, sendtype, dest, sendtag, comm, &c, &sbytes);
+    if (rc == MPI_SUCCESS)
+        rc = check_recv_args(recvbuf, recvcount, recvtype, source, recvtag, comm, &c, &rbytes);
+    if (rc == MPI_SUCCESS)
+        rc = exchange(c, sendbuf, sbytes, dest, sendtag, recvbuf, rbytes, source, recvtag, status);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    return MPI_SUCCESS;
+}
+
+static int sendrecv_replace(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag,
+                            int source, int recvtag, MPI_Comm comm, MPI_Status *status)
+{
+    comm_t *c = NULL;
+    size_t bytes;
+    int rc = check_send_args(buf, count, datatype, dest, sendtag, comm, &c, &bytes);
+    if (rc == MPI_SUCCESS)
+        rc = check_recv_args(buf, count, datatype, source, recvtag, comm, &c, &bytes);
+    /* The outgoing data must survive the incoming message landing on it. */
+    void *copy = rc == MPI_SUCCESS ? malloc(bytes ? bytes : 1) : NULL;
+    if (rc == MPI_SUCCESS && !copy)
+        rc = err_set(MPI_ERR_NO_MEM, "no memory for a %zu-byte copy of the buffer", bytes);
+    if (rc == MPI_SUCCESS) {
+        memcpy(copy, buf, bytes);
+        rc = exchange(c, copy, bytes, dest, sendtag, buf, bytes, source, recvtag, status);
+    }
+    free(copy);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    return MPI_SUCCESS;
+}
+
+static int buffer_attach(const char *call, void *buffer, MPI_Count size)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS && buffer != MPI_BUFFER_AUTOMATIC) {
+        if (size < 0)
+            rc = err_set(MPI_ERR_ARG, "invalid buffer size %lld (must be non-negative)", (long long)size);
+        else
+            rc = check_buffer(buffer, size, "buffer");
+    }
+    if (rc == MPI_SUCCESS)
+        rc = p2p_buffer_attach(buffer, (size_t)size);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
+    return MPI_SUCCESS;
+}
+
+static int buffer_detach(const char *call, void *buffer_addr, size_t *size, const void *size_arg)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(buffer_addr, "buffer_addr");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(size_arg, "size");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
+    void *buffer;
+    p2p_buffer_detach(&buffer, size);
+    *(void **)buffer_addr = buffer;
+    return MPI_SUCCESS;
+}
+
+/* ---- entry points: the int form, then the large-count form ------------ */
+
+int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    return send_blocking("MPI_Send", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD);
+}
+
+int PMPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    return send_blocking("MPI_Send_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD);
 }
 
 int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
@@ -154,11 +229,41 @@ int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
     return send_blocking("MPI_Ssend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC);
 }
 
-/* Ready mode promises a posted receive; a standard send is a correct way
- * to keep that promise's side of the contract. */
+int PMPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    return send_blocking("MPI_Ssend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC);
+}
+
 int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
     return send_blocking("MPI_Rsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY);
+}
+
+int PMPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    return send_blocking("MPI_Rsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY);
+}
+
+int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    return send_blocking("MPI_Bsend", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED);
+}
+
+int PMPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    return send_blocking("MPI_Bsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED);
+}
+
+int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request)
+{
+    return send_nonblocking("MPI_Isend", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
+}
+
+int PMPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                 MPI_Request *request)
+{
+    return send_nonblocking("MPI_Isend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
 }
 
 int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
@@ -167,104 +272,110 @@ int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int
     return send_nonblocking("MPI_Issend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
 }
 
+int PMPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                  MPI_Request *request)
+{
+    return send_nonblocking("MPI_Issend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
+}
+
 int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
     return send_nonblocking("MPI_Irsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
 }
 
-int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
-                          MPI_Comm comm, MPI_Status *status)
+int PMPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                  MPI_Request *request)
 {
-    comm_t *c = NULL;
-    datatype_t *dt;
-    int rc = check_send_args(buf, count, datatype, dest, sendtag, comm, &c, &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_recv_args(buf, count, datatype, source, recvtag, comm, &c, &dt);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Sendrecv_replace", rc);
-    /* The outgoing data must survive the incoming message landing on it. */
-    size_t bytes = message_bytes(count, dt);
-    void *copy = malloc(bytes ? bytes : 1);
-    if (!copy)
-        return err_raise(c, "MPI_Sendrecv_replace",
-                         err_set(MPI_ERR_NO_MEM, "no memory for a %zu-byte copy of the buffer", bytes));
-    memcpy(copy, buf, bytes);
-    request_t *rreq, *sreq;
-    p2p_irecv(buf, bytes, source, recvtag, c, &rreq);
-    p2p_isend(copy, bytes, dest, sendtag, c, &sreq);
-    progress_wait(&sreq->complete);
-    progress_wait(&rreq->complete);
-    request_free(sreq);
-    free(copy);
-    rc = request_release(rreq, status);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Sendrecv_replace", rc);
-    return MPI_SUCCESS;
+    return send_nonblocking("MPI_Irsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
 }
 
-int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
-{
-    comm_t *c = NULL;
-    datatype_t *dt;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
-    if (rc == MPI_SUCCESS)
-        rc = p2p_bsend(buf, message_bytes(count, dt), dest, tag, c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Bsend", rc);
-    return MPI_SUCCESS;
-}
-
-/* The data is in the attached buffer when the call returns, so the request
- * is complete at once. */
 int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
-    comm_t *c = NULL;
-    datatype_t *dt;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(request, "request");
-    if (rc == MPI_SUCCESS)
-        rc = p2p_bsend(buf, message_bytes(count, dt), dest, tag, c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Ibsend", rc);
-    request_t *req = request_alloc(REQUEST_SEND);
-    req->comm = c;
-    request_complete(req);
-    *request = (MPI_Request)(uintptr_t)req->handle;
-    return MPI_SUCCESS;
+    return send_nonblocking("MPI_Ibsend", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
+}
+
+int PMPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                  MPI_Request *request)
+{
+    return send_nonblocking("MPI_Ibsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
+}
+
+int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+    return recv_blocking("MPI_Recv", buf, count, datatype, source, tag, comm, status);
+}
+
+int PMPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                MPI_Status *status)
+{
+    return recv_blocking("MPI_Recv_c", buf, count, datatype, source, tag, comm, status);
+}
+
+int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request)
+{
+    return recv_nonblocking("MPI_Irecv", buf, count, datatype, source, tag, comm, request);
+}
+
+int PMPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                 MPI_Request *request)
+{
+    return recv_nonblocking("MPI_Irecv_c", buf, count, datatype, source, tag, comm, request);
+}
+
+int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status)
+{
+    return sendrecv("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                    recvtag, comm, status);
+}
+
+int PMPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                    void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                    MPI_Status *status)
+{
+    return sendrecv("MPI_Sendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                    recvtag, comm, status);
+}
+
+int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
+                          MPI_Comm comm, MPI_Status *status)
+{
+    return sendrecv_replace("MPI_Sendrecv_replace", buf, count, datatype, dest, sendtag, source, recvtag, comm, status);
+}
+
+int PMPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                            int recvtag, MPI_Comm comm, MPI_Status *status)
+{
+    return sendrecv_replace("MPI_Sendrecv_replace_c", buf, count, datatype, dest, sendtag, source, recvtag, comm,
+                            status);
 }
 
 int PMPI_Buffer_attach(void *buffer, int size)
 {
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS && buffer != MPI_BUFFER_AUTOMATIC) {
-        if (size < 0)
-            rc = err_set(MPI_ERR_ARG, "invalid buffer size %d (must be non-negative)", size);
-        else
-            rc = check_buffer(buffer, size, "buffer");
-    }
-    if (rc == MPI_SUCCESS)
-        rc = p2p_buffer_attach(buffer, (size_t)size);
-    if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Buffer_attach", rc);
-    return MPI_SUCCESS;
+    return buffer_attach("MPI_Buffer_attach", buffer, size);
+}
+
+int PMPI_Buffer_attach_c(void *buffer, MPI_Count size)
+{
+    return buffer_attach("MPI_Buffer_attach_c", buffer, size);
 }
 
 int PMPI_Buffer_detach(void *buffer_addr, int *size)
 {
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(buffer_addr, "buffer_addr");
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(size, "size");
-    if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Buffer_detach", rc);
-    void *buffer;
     size_t bytes;
-    p2p_buffer_detach(&buffer, &bytes);
-    *(void **)buffer_addr = buffer;
-    *size = (int)bytes;
-    return MPI_SUCCESS;
+    int rc = buffer_detach("MPI_Buffer_detach", buffer_addr, &bytes, size);
+    if (rc == MPI_SUCCESS)
+        *size = bytes > 0x7fffffff ? MPI_UNDEFINED : (int)bytes;
+    return rc;
+}
+
+int PMPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size)
+{
+    size_t bytes;
+    int rc = buffer_detach("MPI_Buffer_detach_c", buffer_addr, &bytes, size);
+    if (rc == MPI_SUCCESS)
+        *size = (MPI_Count)bytes;
+    return rc;
 }

@@ -1,5 +1,7 @@
 /* status.c -- what a status says: counts, elements, cancellation; and the
  * setters that generalized requests and tools use to fill one in. */
+#include <stdbool.h>
+
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
@@ -7,6 +9,8 @@
 #pragma weak MPI_Get_count = PMPI_Get_count
 #pragma weak MPI_Get_elements = PMPI_Get_elements
 #pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
+#pragma weak MPI_Get_count_c = PMPI_Get_count_c
+#pragma weak MPI_Get_elements_c = PMPI_Get_elements_c
 #pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
 #pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
 #pragma weak MPI_Test_cancelled = PMPI_Test_cancelled
@@ -75,15 +79,31 @@ int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *coun
     return MPI_SUCCESS;
 }
 
-int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+static int get_elements_large(const char *call, const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count,
+                              bool whole)
 {
     datatype_t *dt;
     int rc = check_status_args(status, datatype, &dt, count, "count");
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Get_elements_x", rc);
-    MPI_Count n = basic_elements(status->tessera_count, dt);
+        return err_raise(NULL, call, rc);
+    MPI_Count n = whole ? whole_count(status->tessera_count, dt) : basic_elements(status->tessera_count, dt);
     *count = n < 0 ? MPI_UNDEFINED : n;
     return MPI_SUCCESS;
+}
+
+int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+    return get_elements_large("MPI_Get_elements_x", status, datatype, count, false);
+}
+
+int PMPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+    return get_elements_large("MPI_Get_elements_c", status, datatype, count, false);
+}
+
+int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+    return get_elements_large("MPI_Get_count_c", status, datatype, count, true);
 }
 
 static int set_elements(const char *call, MPI_Status *status, MPI_Datatype datatype, MPI_Count count)

@@ -1,5 +1,6 @@
 #include "check/check.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "err/err.h"
@@ -52,17 +53,27 @@ int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out)
     return MPI_SUCCESS;
 }
 
-int check_count(int count, const char *what)
+int check_count(MPI_Count count, const char *what)
 {
     if (count < 0)
-        return err_set(MPI_ERR_COUNT, "invalid count %d for %s (must be non-negative)", count, what);
+        return err_set(MPI_ERR_COUNT, "invalid count %lld for %s (must be non-negative)", (long long)count, what);
     return MPI_SUCCESS;
 }
 
-int check_buffer(const void *buf, int count, const char *what)
+int check_buffer(const void *buf, MPI_Count count, const char *what)
 {
     if (buf == NULL && count > 0)
-        return err_set(MPI_ERR_BUFFER, "invalid %s NULL with count %d", what, count);
+        return err_set(MPI_ERR_BUFFER, "invalid %s NULL with count %lld", what, (long long)count);
+    return MPI_SUCCESS;
+}
+
+int check_message_bytes(MPI_Count count, const datatype_t *dt, const char *what, size_t *bytes)
+{
+    /* Contiguous buffers of predefined types: elements lie extent bytes apart. */
+    if (dt->extent > 0 && (uint64_t)count > (uint64_t)INT64_MAX / (uint64_t)dt->extent)
+        return err_set(MPI_ERR_COUNT, "invalid count %lld for %s (%lld elements of %s do not fit in memory)",
+                       (long long)count, what, (long long)count, dt->name);
+    *bytes = (size_t)count * (size_t)dt->extent;
     return MPI_SUCCESS;
 }
 
@@ -104,16 +115,19 @@ int check_recv_tag(int tag)
     return MPI_SUCCESS;
 }
 
-int check_send_args(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                    comm_t **comm_out, datatype_t **dt_out)
+int check_send_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    comm_t **comm_out, size_t *bytes_out)
 {
+    datatype_t *dt;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, comm_out);
     if (rc == MPI_SUCCESS)
         rc = check_count(count, "send count");
     if (rc == MPI_SUCCESS)
-        rc = check_datatype(datatype, "send datatype", dt_out);
+        rc = check_datatype(datatype, "send datatype", &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_message_bytes(count, dt, "send count", bytes_out);
     if (rc == MPI_SUCCESS)
         rc = check_buffer(buf, count, "send buffer");
     if (rc == MPI_SUCCESS)
@@ -123,16 +137,19 @@ int check_send_args(const void *buf, int count, MPI_Datatype datatype, int dest,
     return rc;
 }
 
-int check_recv_args(const void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-                    comm_t **comm_out, datatype_t **dt_out)
+int check_recv_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                    comm_t **comm_out, size_t *bytes_out)
 {
+    datatype_t *dt;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, comm_out);
     if (rc == MPI_SUCCESS)
         rc = check_count(count, "receive count");
     if (rc == MPI_SUCCESS)
-        rc = check_datatype(datatype, "receive datatype", dt_out);
+        rc = check_datatype(datatype, "receive datatype", &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_message_bytes(count, dt, "receive count", bytes_out);
     if (rc == MPI_SUCCESS)
         rc = check_buffer(buf, count, "receive buffer");
     if (rc == MPI_SUCCESS)

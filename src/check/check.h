@@ -16,19 +16,22 @@
 int check_initialized(void);
 int check_comm(MPI_Comm handle, comm_t **out);
 int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out);
-int check_count(int count, const char *what);
-int check_buffer(const void *buf, int count, const char *what);
+int check_count(MPI_Count count, const char *what);
+int check_buffer(const void *buf, MPI_Count count, const char *what);
+/* count elements of dt as a byte length; MPI_ERR_COUNT if it overflows. */
+int check_message_bytes(MPI_Count count, const datatype_t *dt, const char *what, size_t *bytes);
 int check_pointer(const void *ptr, const char *what);
 int check_send_rank(const comm_t *comm, int rank, const char *what);
 int check_recv_rank(const comm_t *comm, int rank, const char *what);
 int check_send_tag(int tag);
 int check_recv_tag(int tag);
 
-/* The arguments of a send or receive, all at once. */
-int check_send_args(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                    comm_t **comm_out, datatype_t **dt_out);
-int check_recv_args(const void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-                    comm_t **comm_out, datatype_t **dt_out);
+/* The arguments of a send or receive, all at once; gives the communicator
+ * and the message length in bytes. */
+int check_send_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    comm_t **comm_out, size_t *bytes_out);
+int check_recv_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                    comm_t **comm_out, size_t *bytes_out);
 
 /* How a handle is shown in messages: its predefined name or its value. */
 const char *check_comm_name(MPI_Comm handle, char *buf, size_t len);
