@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "p2p/p2p.h"
+#include "p2p/proto_info.h"
 #include "util/log.h"
 
 static bool rndv_single_copy;
@@ -46,6 +47,7 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
     if (rndv_single_copy && !rndv_single_copy_failed[world_src]) {
         int rc = p2p_transport(world_src)->read_remote(world_src, req->buf, rts->address, take);
         if (rc == 0) {
+            proto_info(world_src, PROTO_RNDV_CMA, "large message read with one process_vm_readv copy");
             p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
             request_complete(req);
             return;
@@ -53,7 +55,10 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
         /* Not allowed for this peer after all (a container's seccomp
          * policy, another user): pipeline from now on. */
         rndv_single_copy_failed[world_src] = true;
+        proto_info(world_src, PROTO_RNDV_PIPELINE, "process_vm_readv failed for this peer; pipelining from now on");
     }
+    proto_info(world_src, PROTO_RNDV_PIPELINE,
+               proto_info_single_copy_reason() ? proto_info_single_copy_reason() : "single copy failed for this peer");
     req->done = 0;
     uint32_t mine = req->handle;
     bool empty = req->msg_bytes == 0;

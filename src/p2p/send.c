@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "p2p/p2p.h"
+#include "p2p/proto_info.h"
 #include "progress/progress.h"
 #include "util/log.h"
 
@@ -56,6 +57,18 @@ void p2p_send_finalize(void)
 transport_ops_t *p2p_transport(int world_peer)
 {
     return world_peer == send_state.world_rank ? &transport_self : &transport_shm;
+}
+
+/* The protocol a message of this size to this peer takes, for
+ * TESSERA_PROTO_INFO. */
+static void send_report(int world_dest, size_t bytes)
+{
+    if (world_dest == send_state.world_rank)
+        proto_info(world_dest, PROTO_SELF, "a message to oneself is delivered in place");
+    else if (bytes <= WIRE_INLINE_BYTES)
+        proto_info(world_dest, PROTO_EAGER_INLINE, "fits the 48 payload bytes of a ring slot");
+    else if (bytes <= p2p_transport(world_dest)->eager_limit)
+        proto_info(world_dest, PROTO_EAGER_RING, "within the eager limit (TESSERA_EAGER_LIMIT)");
 }
 
 static wire_hdr_t send_hdr(uint8_t type, uint16_t context_id, int32_t tag)
@@ -229,6 +242,8 @@ void p2p_send_start(request_t *req)
         return;
     }
     bool eager = req->mode != SEND_MODE_SYNC && req->bytes <= p2p_transport(req->world_peer)->eager_limit;
+    if (eager && proto_info_enabled)
+        send_report(req->world_peer, req->bytes);
     req->state = eager ? SEND_EAGER : SEND_RTS;
     send_start(req);
 }
@@ -255,6 +270,8 @@ int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)
      * without a request. */
     int world_dest = comm_world_rank(comm, dest);
     transport_ops_t *tp = p2p_transport(world_dest);
+    if (proto_info_enabled && bytes <= tp->eager_limit)
+        send_report(world_dest, bytes);
     if (bytes <= tp->eager_limit && !send_state.pending[world_dest].head) {
         wire_hdr_t hdr = send_hdr(WIRE_EAGER, comm->context_id, tag);
         if (tp->send(world_dest, &hdr, buf, bytes))

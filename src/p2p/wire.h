@@ -15,7 +15,11 @@
 #ifndef TESSERA_P2P_WIRE_H
 #define TESSERA_P2P_WIRE_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+/* Payload bytes that travel in the same cache line as the header (shm). */
+#define WIRE_INLINE_BYTES 48
 
 enum wire_type {
     WIRE_EAGER = 1,

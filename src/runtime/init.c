@@ -26,6 +26,7 @@
 #include "obj/comm.h"
 #include "obj/message.h"
 #include "p2p/p2p.h"
+#include "p2p/proto_info.h"
 #include "progress/progress.h"
 #include "request/request.h"
 #include "runtime/tunables.h"
@@ -152,11 +153,16 @@ int runtime_init(int required, int *provided)
     atomic_store_explicit(&rt.slot->state, SHM_RANK_INITIALIZED, memory_order_release);
 
     bool single_copy = false;
-    if (rt.size > 1) {
+    const char *no_single_copy = "single copy is off (TESSERA_SINGLE_COPY=1 turns it on)";
+    static char probe_failure[128];
+    if (rt.size > 1 && tunables.single_copy) {
         /* Under Yama ptrace_scope 1 a peer may read our memory only if we
          * name it; any process of ours will do (the segment is ours alone). */
         prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
-        single_copy = tunables.single_copy && shm_cma_probe() == 0;
+        int err = shm_cma_probe();
+        single_copy = err == 0;
+        snprintf(probe_failure, sizeof probe_failure, "process_vm_readv is not allowed here (%s)", strerror(err));
+        no_single_copy = single_copy ? NULL : probe_failure;
     }
     bool oversubscribed = env_int("TESSERA_BOOT_OVERSUBSCRIBED", 0) != 0;
     bool sleep = progress_init(tunables.wait_mode, oversubscribed, rt.size > 1);
@@ -168,6 +174,7 @@ int runtime_init(int required, int *provided)
     message_init();
     comm_init_predefined(rt.rank, rt.size);
     p2p_init(rt.rank, rt.size, single_copy);
+    proto_info_init(rt.rank, rt.size, tunables.proto_info, no_single_copy);
 
     /* mpirun forwards output line by line; line buffering here makes each
      * printf line reach it promptly and whole. */

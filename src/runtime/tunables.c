@@ -21,6 +21,7 @@ tunables_t tunables = {
     .wait_mode = WAIT_AUTO,
     .spin_count = 20000,
     .yield_count = 200,
+    .proto_info = 0,
 };
 
 enum tunable_type { TUNABLE_SIZE, TUNABLE_UINT, TUNABLE_BOOL, TUNABLE_CHOICE };
@@ -55,6 +56,8 @@ static const tunable_t tunable_registry[] = {
      "idle polls a waiting rank spins before it yields the core (0 when oversubscribed)", NULL, 0, 1u << 31, 0},
     {"TESSERA_YIELD_COUNT", TUNABLE_UINT, &tunables.yield_count,
      "idle polls with a yield before a waiting rank sleeps on its doorbell", NULL, 0, 1u << 31, 0},
+    {"TESSERA_PROTO_INFO", TUNABLE_BOOL, &tunables.proto_info,
+     "print, once per protocol and peer, which path messages take and why", NULL, 0, 1, 0},
 };
 
 #define TUNABLE_COUNT (sizeof tunable_registry / sizeof tunable_registry[0])

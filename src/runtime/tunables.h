@@ -21,6 +21,7 @@ typedef struct tunables {
     int wait_mode;
     unsigned spin_count;
     unsigned yield_count;
+    int proto_info;
 } tunables_t;
 
 extern tunables_t tunables;

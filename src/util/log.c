@@ -39,6 +39,14 @@ void log_warn(const char *fmt, ...)
     va_end(ap);
 }
 
+void log_info(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    log_line("info", fmt, ap);
+    va_end(ap);
+}
+
 void log_fatal(const char *fmt, ...)
 {
     va_list ap;

@@ -7,6 +7,8 @@
 #include <stdnoreturn.h>
 
 void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Information the user asked for (TESSERA_PROTO_INFO and the like). */
+void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 noreturn void log_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The rank shown in messages; -1 before MPI_Init knows it. */
 void log_set_rank(int rank);

@@ -175,6 +175,23 @@ info_and_tunables)
     expect_mpirun_line 'unknown variable TESSERA_EAGR_LIMIT'
     [ "$(grep -c . "$work/out")" -eq 3 ] || fail "the warning should be said once"
     ;;
+proto_info)
+    prog="$build/tests/mpi/pingpong_sizes"
+    TESSERA_PROTO_INFO=1 "$mpirun" -n 2 "$prog" > "$work/out" 2>&1
+    rc=$?
+    expect_rc 0
+    for p in eager-inline eager-ring rndv-pipeline; do
+        n=$(grep -c "^tessera info: protocol $p with rank 1: .* \[rank 0\]\$" "$work/out")
+        [ "$n" -eq 1 ] || fail "$p reported $n times by rank 0, expected once"
+    done
+    expect_line 'rndv-pipeline with rank 1: single copy is off \(TESSERA_SINGLE_COPY=1 turns it on\)'
+    TESSERA_PROTO_INFO=1 TESSERA_SINGLE_COPY=1 "$mpirun" -n 2 "$prog" > "$work/out" 2>&1
+    rc=$?
+    expect_rc 0
+    expect_line '^tessera info: protocol rndv-cma with rank 1: .*process_vm_readv'
+    TESSERA_PROTO_INFO=1 "$mpirun" -n 1 "$build/tests/mpi/self" > "$work/out" 2>&1
+    expect_line '^tessera info: protocol self with rank 0'
+    ;;
 mpicc_show)
     run "$build/bin/mpicc" -show
     expect_line "-I$build/include"

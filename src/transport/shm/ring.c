@@ -34,7 +34,7 @@
 #include "util/copy.h"
 #include "util/log.h"
 
-#define SHM_INLINE_BYTES 48
+#define SHM_INLINE_BYTES WIRE_INLINE_BYTES
 
 typedef struct shm_slot {
     _Atomic uint32_t seq;
