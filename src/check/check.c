@@ -69,11 +69,14 @@ int check_buffer(const void *buf, MPI_Count count, const char *what)
 
 int check_message_bytes(MPI_Count count, const datatype_t *dt, const char *what, size_t *bytes)
 {
-    /* Contiguous buffers of predefined types: elements lie extent bytes apart. */
-    if (dt->extent > 0 && (uint64_t)count > (uint64_t)INT64_MAX / (uint64_t)dt->extent)
+    /* Contiguous buffers of predefined types: elements lie extent bytes apart.
+     * (An overflow check by multiplication: this runs on every message, and
+     * a division would cost more than the rest of the checks together.) */
+    int64_t total;
+    if (__builtin_mul_overflow((int64_t)count, (int64_t)dt->extent, &total))
         return err_set(MPI_ERR_COUNT, "invalid count %lld for %s (%lld elements of %s do not fit in memory)",
                        (long long)count, what, (long long)count, dt->name);
-    *bytes = (size_t)count * (size_t)dt->extent;
+    *bytes = (size_t)total;
     return MPI_SUCCESS;
 }
 

@@ -7,6 +7,8 @@
 
 bool proto_info_enabled;
 
+/* One protocol per line, as clang-format would pack them. */
+/* clang-format off */
 static const char *const proto_names[PROTO_COUNT] = {
     [PROTO_SELF] = "self",
     [PROTO_EAGER_INLINE] = "eager-inline",
@@ -14,6 +16,7 @@ static const char *const proto_names[PROTO_COUNT] = {
     [PROTO_RNDV_CMA] = "rndv-cma",
     [PROTO_RNDV_PIPELINE] = "rndv-pipeline",
 };
+/* clang-format on */
 
 static struct {
     int rank;
