@@ -7,7 +7,7 @@
 
 bool proto_info_enabled;
 
-/* One protocol per line, as clang-format would pack them. */
+/* One protocol per line; clang-format would pack them two lines deep. */
 /* clang-format off */
 static const char *const proto_names[PROTO_COUNT] = {
     [PROTO_SELF] = "self",
