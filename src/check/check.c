@@ -1,5 +1,6 @@
 #include "check/check.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -118,21 +119,31 @@ int check_recv_tag(int tag)
     return MPI_SUCCESS;
 }
 
-int check_send_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                    comm_t **comm_out, size_t *bytes_out)
+/* What sends and receives check alike: state, communicator, count,
+ * datatype, the length in bytes, the buffer; `send` picks the words the
+ * messages use. */
+static int check_message_args(const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Comm comm, bool send,
+                              comm_t **comm_out, size_t *bytes_out)
 {
     datatype_t *dt;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, comm_out);
     if (rc == MPI_SUCCESS)
-        rc = check_count(count, "send count");
+        rc = check_count(count, send ? "send count" : "receive count");
     if (rc == MPI_SUCCESS)
-        rc = check_datatype(datatype, "send datatype", &dt);
+        rc = check_datatype(datatype, send ? "send datatype" : "receive datatype", &dt);
     if (rc == MPI_SUCCESS)
-        rc = check_message_bytes(count, dt, "send count", bytes_out);
+        rc = check_message_bytes(count, dt, send ? "send count" : "receive count", bytes_out);
     if (rc == MPI_SUCCESS)
-        rc = check_buffer(buf, count, "send buffer");
+        rc = check_buffer(buf, count, send ? "send buffer" : "receive buffer");
+    return rc;
+}
+
+int check_send_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    comm_t **comm_out, size_t *bytes_out)
+{
+    int rc = check_message_args(buf, count, datatype, comm, true, comm_out, bytes_out);
     if (rc == MPI_SUCCESS)
         rc = check_send_rank(*comm_out, dest, "destination");
     if (rc == MPI_SUCCESS)
@@ -143,18 +154,7 @@ int check_send_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int
 int check_recv_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                     comm_t **comm_out, size_t *bytes_out)
 {
-    datatype_t *dt;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_comm(comm, comm_out);
-    if (rc == MPI_SUCCESS)
-        rc = check_count(count, "receive count");
-    if (rc == MPI_SUCCESS)
-        rc = check_datatype(datatype, "receive datatype", &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_message_bytes(count, dt, "receive count", bytes_out);
-    if (rc == MPI_SUCCESS)
-        rc = check_buffer(buf, count, "receive buffer");
+    int rc = check_message_args(buf, count, datatype, comm, false, comm_out, bytes_out);
     if (rc == MPI_SUCCESS)
         rc = check_recv_rank(*comm_out, source, "source");
     if (rc == MPI_SUCCESS)

@@ -19,3 +19,16 @@ void p2p_finalize(void)
     p2p_send_finalize();
     match_finalize();
 }
+
+bool p2p_begin(request_t *req)
+{
+    req->complete = false;
+    req->done = 0;
+    request_status_empty(&req->status);
+    if (req->peer != MPI_PROC_NULL)
+        return true;
+    /* Nothing to move: done at once, as MPI says for MPI_PROC_NULL. */
+    req->status.MPI_SOURCE = MPI_PROC_NULL;
+    request_complete(req);
+    return false;
+}

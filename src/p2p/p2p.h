@@ -62,6 +62,9 @@ bool p2p_has_pending(void);
 transport_ops_t *p2p_transport(int world_peer);
 
 /* Internal to p2p (send.c, recv.c, rndv.c). */
+/* (Re)start req: fresh status; false when the peer is MPI_PROC_NULL and
+ * req is therefore already complete. */
+bool p2p_begin(request_t *req);
 void p2p_send_init(int world_rank, int world_size);
 void p2p_send_finalize(void);
 void p2p_send_stream(request_t *req, uint32_t recv_handle);

@@ -140,14 +140,8 @@ void p2p_recv_prepare(request_t *req, void *buf, size_t bytes, int source, int t
 
 void p2p_recv_start(request_t *req)
 {
-    req->complete = false;
-    req->done = 0;
-    request_status_empty(&req->status);
-    if (req->peer == MPI_PROC_NULL) {
-        req->status.MPI_SOURCE = MPI_PROC_NULL;
-        request_complete(req);
+    if (!p2p_begin(req))
         return;
-    }
     /* Only messages already taken out of the rings can be in the unexpected
      * queue; one still in a ring was sent after them and will meet this
      * receive when progress delivers it, in order. */

@@ -233,14 +233,8 @@ void p2p_send_prepare(request_t *req, const void *buf, size_t bytes, int dest, i
  * the completion rule of MPI_Ssend. */
 void p2p_send_start(request_t *req)
 {
-    req->complete = false;
-    req->done = 0;
-    request_status_empty(&req->status);
-    if (req->peer == MPI_PROC_NULL) {
-        req->status.MPI_SOURCE = MPI_PROC_NULL;
-        request_complete(req);
+    if (!p2p_begin(req))
         return;
-    }
     bool eager = req->mode != SEND_MODE_SYNC && req->bytes <= p2p_transport(req->world_peer)->eager_limit;
     if (eager && proto_info_enabled)
         send_report(req->world_peer, req->bytes);
