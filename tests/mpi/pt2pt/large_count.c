@@ -155,7 +155,9 @@ int main(int argc, char **argv)
         huge_transfer(rank, 0);
         huge_transfer(rank, 1);
     }
-    if (rank == 0 && !go)
-        printf(" SKIP: the 3 GiB transfer (needs 2 ranks and 9 GiB of available memory)\n");
+    /* On one rank the test is the _c functions alone, by design; with two,
+     * a missing 3 GiB transfer is a skip worth reporting. */
+    if (rank == 0 && !go && size >= 2)
+        printf(" SKIP: the 3 GiB transfer (needs 9 GiB of available memory; MPITEST_SKIP_HUGE unset)\n");
     return mt_finish();
 }
