@@ -34,6 +34,7 @@ for m in "${mpis[@]}"; do
     done
 done
 cc -O2 -o "$out/memcpy_bw" "$here/memcpy_bw.c"
+cc -O2 -o "$out/cacheline" "$here/cacheline.c"
 
 for ((r = 1; r <= rounds; r++)); do
     for m in "${mpis[@]}"; do
@@ -43,11 +44,13 @@ for ((r = 1; r <= rounds; r++)); do
         done
     done
     "$out/memcpy_bw" > "$out/memcpy.$r"
+    "$out/cacheline" > "$out/cacheline.$r"
 done
 
-python3 - "$out" "$rounds" "${mpis[@]}" << 'PY'
+plots=${PLOTS_DIR:-$here/../docs/perf}
+python3 - "$out" "$rounds" "$plots" "${mpis[@]}" << 'PY'
 import sys, collections
-out, rounds, mpis = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+out, rounds, plots, mpis = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 def load(name, better):
     best = collections.OrderedDict()
     for r in range(1, rounds + 1):
@@ -59,6 +62,7 @@ def load(name, better):
 lat = {m: load(f"latency.{m}", min) for m in mpis}
 bw = {m: load(f"bandwidth.{m}", max) for m in mpis}
 mem = load("memcpy", max)
+floor = min(float(open(f"{out}/cacheline.{r}").read()) for r in range(1, rounds + 1))
 peers = [m for m in mpis if m != "tessera"]
 def fmt_size(n):
     for unit, div in (("MiB", 1 << 20), ("KiB", 1 << 10)):
@@ -66,6 +70,7 @@ def fmt_size(n):
             return f"{n // div} {unit}"
     return f"{n} B"
 print("### Latency (one way, microseconds; lower is better)\n")
+print(f"Hardware floor: one cache line from core to core takes {floor:.3f} us one way (`bench/cacheline.c`).\n")
 print("| size | " + " | ".join(mpis) + " | Tessera / best peer |")
 print("|---:|" + "---:|" * len(mpis) + "---:|")
 for size in lat["tessera"]:
@@ -79,5 +84,44 @@ for size in bw["tessera"]:
     row = [f"{bw[m][size]:.0f}" for m in mpis]
     ratio = bw["tessera"][size] / max(bw[p][size] for p in peers) if peers else float("nan")
     print(f"| {fmt_size(size)} | " + " | ".join(row) + f" | {mem.get(size, 0):.0f} | {ratio:.2f} | {bw['tessera'][size] / mem.get(size, 1):.2f} |")
+
+# Plots, when matplotlib is there (pip install matplotlib).
+try:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+except ImportError:
+    print("\n(no plots: matplotlib is not installed)", file=sys.stderr)
+    sys.exit(0)
+import os
+os.makedirs(plots, exist_ok=True)
+fig, ax = plt.subplots(figsize=(7, 4.5))
+for m in mpis:
+    sizes = [s for s in lat[m] if s > 0]
+    ax.plot(sizes, [lat[m][s] for s in sizes], marker="o", markersize=3, label=m)
+ax.axhline(floor, color="gray", linestyle="--", label=f"cache line, core to core ({floor:.3f} us)")
+ax.set_xscale("log", base=2)
+ax.set_yscale("log")
+ax.set_xlabel("message size (bytes)")
+ax.set_ylabel("one-way latency (us)")
+ax.set_title("Ping-pong latency, 2 ranks")
+ax.legend()
+ax.grid(True, which="both", alpha=0.3)
+fig.tight_layout()
+fig.savefig(f"{plots}/latency.png", dpi=110)
+fig, ax = plt.subplots(figsize=(7, 4.5))
+for m in mpis:
+    sizes = list(bw[m])
+    ax.plot(sizes, [bw[m][s] / 1000 for s in sizes], marker="o", markersize=3, label=m)
+ax.plot(list(mem), [v / 1000 for v in mem.values()], color="gray", linestyle="--", label="memcpy, one process")
+ax.set_xscale("log", base=2)
+ax.set_xlabel("message size (bytes)")
+ax.set_ylabel("bandwidth (GB/s)")
+ax.set_title("Windowed bandwidth, 2 ranks")
+ax.legend()
+ax.grid(True, which="both", alpha=0.3)
+fig.tight_layout()
+fig.savefig(f"{plots}/bandwidth.png", dpi=110)
+print(f"\n(plots written to {plots})", file=sys.stderr)
 PY
 echo "raw results: $out" >&2
