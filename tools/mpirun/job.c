@@ -253,10 +253,146 @@ static void stdin_close(job_t *job)
     job->stdin_fd = -1;
 }
 
+/* One step of the relay: read our stdin when the buffer is empty, else
+ * write what is buffered to rank 0. */
+static void stdin_relay_step(job_t *job, stdin_relay_t *relay, int ready_fd)
+{
+    if (ready_fd == STDIN_FILENO) {
+        ssize_t got = read(STDIN_FILENO, relay->buf, sizeof relay->buf);
+        if (got > 0) {
+            relay->len = (size_t)got;
+            relay->off = 0;
+        } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
+            relay->eof = true;
+            stdin_close(job);
+        }
+        return;
+    }
+    ssize_t put = write(job->stdin_fd, relay->buf + relay->off, relay->len - relay->off);
+    if (put > 0)
+        relay->off += (size_t)put;
+    else if (put < 0 && errno != EAGAIN && errno != EINTR)
+        stdin_close(job); /* rank 0 closed its stdin */
+    if (relay->off == relay->len && relay->eof)
+        stdin_close(job);
+}
+
+/* What the loop waits on this time round. */
+typedef struct pollset {
+    struct pollfd *fds;
+    int *owner; /* 2 * rank (+1 for stderr) for each output stream */
+    int count;
+    int stdin_slot; /* index of the stdin relay's fd, or -1 */
+    int open_streams;
+} pollset_t;
+
+static void pollset_build(job_t *job, pollset_t *ps, int sigfd, const stdin_relay_t *relay)
+{
+    ps->count = 0;
+    ps->open_streams = 0;
+    ps->fds[ps->count++] = (struct pollfd){.fd = sigfd, .events = POLLIN};
+    for (int r = 0; r < job->opt.nranks; r++) {
+        int fds[2] = {job->ranks[r].out_fd, job->ranks[r].err_fd};
+        for (int stream = 0; stream < 2; stream++) {
+            if (fds[stream] < 0)
+                continue;
+            ps->owner[ps->count] = 2 * r + stream;
+            ps->fds[ps->count++] = (struct pollfd){.fd = fds[stream], .events = POLLIN};
+            ps->open_streams++;
+        }
+    }
+    ps->stdin_slot = -1;
+    if (job->stdin_fd < 0)
+        return;
+    if (relay->len > relay->off) {
+        ps->stdin_slot = ps->count;
+        ps->fds[ps->count++] = (struct pollfd){.fd = job->stdin_fd, .events = POLLOUT};
+    } else if (!relay->eof) {
+        ps->stdin_slot = ps->count;
+        ps->fds[ps->count++] = (struct pollfd){.fd = STDIN_FILENO, .events = POLLIN};
+    }
+}
+
+/* Deadlines: the job's timeout, the SIGKILL after the grace period, and the
+ * end of draining output once every rank is gone. */
+typedef struct deadlines {
+    double timeout;
+    double kill_at;
+    double drain_until;
+} deadlines_t;
+
+/* Act on whichever deadline has passed; returns false when the loop should
+ * end (draining is over). */
+static bool deadlines_check(job_t *job, deadlines_t *d, double now)
+{
+    if (job->live == 0) {
+        /* Every rank is gone; a process they started may still hold a pipe
+         * open.  Give it a moment, not forever. */
+        if (d->drain_until == 0)
+            d->drain_until = now + DRAIN_SECONDS;
+        if (now >= d->drain_until)
+            return false;
+    }
+    if (d->timeout && now >= d->timeout && !job->stopping) {
+        mpirun_say("job timed out after %g seconds; stopping %d rank%s", job->opt.timeout, job->live,
+                   job->live == 1 ? "" : "s");
+        job_stop(job, 124, &d->kill_at);
+    }
+    if (job->stopping && d->kill_at && now >= d->kill_at) {
+        signal_ranks(job, SIGKILL);
+        d->kill_at = 0;
+    }
+    return true;
+}
+
+/* Milliseconds until the nearest deadline, at most a second. */
+static int deadlines_wait_ms(const job_t *job, const deadlines_t *d, double now)
+{
+    double wake = 1.0;
+    if (d->timeout && !job->stopping && d->timeout - now < wake)
+        wake = d->timeout - now;
+    if (d->kill_at && d->kill_at - now < wake)
+        wake = d->kill_at - now;
+    if (d->drain_until && d->drain_until - now < wake)
+        wake = d->drain_until - now;
+    return wake > 0 ? (int)(wake * 1000) + 1 : 0;
+}
+
+/* After the loop: no rank may outlive mpirun. */
+static void job_reap_all(job_t *job)
+{
+    if (job->live > 0)
+        signal_ranks(job, SIGKILL);
+    while (job->live > 0) {
+        int status;
+        pid_t pid = waitpid(-1, &status, 0);
+        if (pid < 0)
+            break;
+        for (int r = 0; r < job->opt.nranks; r++) {
+            if (job->ranks[r].pid == pid && job->ranks[r].running) {
+                job->ranks[r].running = false;
+                job->live--;
+            }
+        }
+    }
+}
+
+static void job_release(job_t *job)
+{
+    for (int r = 0; r < job->opt.nranks; r++) {
+        free(job->ranks[r].out.data);
+        free(job->ranks[r].err.data);
+    }
+    free(job->ranks);
+    munmap(job->segment, job->segment_bytes);
+    close(job->segment_fd);
+}
+
 int job_run(job_t *job)
 {
     sigset_t handled;
     mpirun_handled_signals(&handled);
+    /* A rank may exit before we poll: its SIGCHLD is pending on sigfd. */
     int sigfd = signalfd(-1, &handled, SFD_NONBLOCK | SFD_CLOEXEC);
     if (sigfd < 0) {
         mpirun_say("cannot watch signals: %s", strerror(errno));
@@ -266,134 +402,47 @@ int job_run(job_t *job)
     relay.eof = !stdin_usable();
     if (relay.eof)
         stdin_close(job);
-    if (job->stdin_fd >= 0) {
-        int flags = fcntl(job->stdin_fd, F_GETFL);
-        fcntl(job->stdin_fd, F_SETFL, flags | O_NONBLOCK);
-    }
+    if (job->stdin_fd >= 0)
+        fcntl(job->stdin_fd, F_SETFL, fcntl(job->stdin_fd, F_GETFL) | O_NONBLOCK);
 
-    double deadline = job->opt.timeout > 0 ? now_seconds() + job->opt.timeout : 0;
-    double kill_at = 0, drain_until = 0;
-    int n = job->opt.nranks;
-    struct pollfd *fds = calloc((size_t)(2 * n + 3), sizeof *fds);
-    int *owner = calloc((size_t)(2 * n + 3), sizeof *owner);
-    if (!fds || !owner) {
+    deadlines_t d = {.timeout = job->opt.timeout > 0 ? now_seconds() + job->opt.timeout : 0};
+    size_t slots = 2 * (size_t)job->opt.nranks + 2;
+    pollset_t ps = {.fds = calloc(slots, sizeof *ps.fds), .owner = calloc(slots, sizeof *ps.owner)};
+    if (!ps.fds || !ps.owner) {
         mpirun_say("out of memory");
         return 1;
     }
-    /* A rank may exit before we poll: its SIGCHLD is pending on sigfd. */
     for (;;) {
-        int open_streams = 0;
-        int nfds = 0;
-        fds[nfds++] = (struct pollfd){.fd = sigfd, .events = POLLIN};
-        for (int r = 0; r < n; r++) {
-            if (job->ranks[r].out_fd >= 0) {
-                owner[nfds] = 2 * r;
-                fds[nfds++] = (struct pollfd){.fd = job->ranks[r].out_fd, .events = POLLIN};
-                open_streams++;
-            }
-            if (job->ranks[r].err_fd >= 0) {
-                owner[nfds] = 2 * r + 1;
-                fds[nfds++] = (struct pollfd){.fd = job->ranks[r].err_fd, .events = POLLIN};
-                open_streams++;
-            }
-        }
-        int stdin_slot = -1;
-        if (job->stdin_fd >= 0) {
-            stdin_slot = nfds;
-            if (relay.len > relay.off)
-                fds[nfds++] = (struct pollfd){.fd = job->stdin_fd, .events = POLLOUT};
-            else if (!relay.eof)
-                fds[nfds++] = (struct pollfd){.fd = STDIN_FILENO, .events = POLLIN};
-            else
-                stdin_slot = -1;
-        }
-        if (job->live == 0 && open_streams == 0)
+        pollset_build(job, &ps, sigfd, &relay);
+        if (job->live == 0 && ps.open_streams == 0)
             break;
         double now = now_seconds();
-        if (job->live == 0) {
-            /* Every rank is gone; a process they started may still hold a
-             * pipe open.  Give it a moment, not forever. */
-            if (drain_until == 0)
-                drain_until = now + DRAIN_SECONDS;
-            if (now >= drain_until)
-                break;
-        }
-        if (deadline && now >= deadline && !job->stopping) {
-            mpirun_say("job timed out after %g seconds; stopping %d rank%s", job->opt.timeout, job->live,
-                       job->live == 1 ? "" : "s");
-            job_stop(job, 124, &kill_at);
-        }
-        if (job->stopping && kill_at && now >= kill_at) {
-            signal_ranks(job, SIGKILL);
-            kill_at = 0;
-        }
-        double wake = 1.0;
-        if (deadline && !job->stopping && deadline - now < wake)
-            wake = deadline - now;
-        if (kill_at && kill_at - now < wake)
-            wake = kill_at - now;
-        if (drain_until && drain_until - now < wake)
-            wake = drain_until - now;
-        int timeout_ms = wake > 0 ? (int)(wake * 1000) + 1 : 0;
-        if (poll(fds, (nfds_t)nfds, timeout_ms) < 0 && errno != EINTR) {
+        if (!deadlines_check(job, &d, now))
+            break;
+        if (poll(ps.fds, (nfds_t)ps.count, deadlines_wait_ms(job, &d, now)) < 0 && errno != EINTR) {
             mpirun_say("poll failed: %s", strerror(errno));
             break;
         }
-        if (fds[0].revents)
-            handle_signal(job, sigfd, &kill_at);
-        for (int i = 1; i < nfds; i++) {
-            if (!fds[i].revents)
+        if (ps.fds[0].revents)
+            handle_signal(job, sigfd, &d.kill_at);
+        for (int i = 1; i < ps.count; i++) {
+            if (!ps.fds[i].revents)
                 continue;
-            if (i == stdin_slot) {
-                if (fds[i].fd == STDIN_FILENO) {
-                    ssize_t got = read(STDIN_FILENO, relay.buf, sizeof relay.buf);
-                    if (got > 0) {
-                        relay.len = (size_t)got;
-                        relay.off = 0;
-                    } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
-                        relay.eof = true;
-                        stdin_close(job);
-                    }
-                } else {
-                    ssize_t put = write(job->stdin_fd, relay.buf + relay.off, relay.len - relay.off);
-                    if (put > 0)
-                        relay.off += (size_t)put;
-                    else if (put < 0 && errno != EAGAIN && errno != EINTR)
-                        stdin_close(job); /* rank 0 closed its stdin */
-                    if (relay.off == relay.len && relay.eof)
-                        stdin_close(job);
-                }
+            if (i == ps.stdin_slot) {
+                stdin_relay_step(job, &relay, ps.fds[i].fd);
                 continue;
             }
-            int r = owner[i] / 2;
-            if (owner[i] % 2 == 0)
-                read_stream(job, r, &job->ranks[r].out_fd, &job->ranks[r].out, STDOUT_FILENO);
+            rank_proc_t *rp = &job->ranks[ps.owner[i] / 2];
+            if (ps.owner[i] % 2 == 0)
+                read_stream(job, ps.owner[i] / 2, &rp->out_fd, &rp->out, STDOUT_FILENO);
             else
-                read_stream(job, r, &job->ranks[r].err_fd, &job->ranks[r].err, STDERR_FILENO);
+                read_stream(job, ps.owner[i] / 2, &rp->err_fd, &rp->err, STDERR_FILENO);
         }
     }
-    if (job->live > 0) {
-        signal_ranks(job, SIGKILL);
-        while (job->live > 0) {
-            int status;
-            pid_t pid = waitpid(-1, &status, 0);
-            if (pid < 0)
-                break;
-            for (int r = 0; r < n; r++)
-                if (job->ranks[r].pid == pid && job->ranks[r].running) {
-                    job->ranks[r].running = false;
-                    job->live--;
-                }
-        }
-    }
-    free(fds);
-    free(owner);
-    for (int r = 0; r < n; r++) {
-        free(job->ranks[r].out.data);
-        free(job->ranks[r].err.data);
-    }
-    free(job->ranks);
-    munmap(job->segment, job->segment_bytes);
-    close(job->segment_fd);
+    job_reap_all(job);
+    free(ps.fds);
+    free(ps.owner);
+    close(sigfd);
+    job_release(job);
     return job->exit_code;
 }
