@@ -33,7 +33,7 @@ static int send_init(const char *call, const void *buf, MPI_Count count, MPI_Dat
     request_t *req = request_alloc(REQUEST_SEND);
     req->persistent = true;
     p2p_send_prepare(req, buf, bytes, dest, tag, c, mode);
-    *request = (MPI_Request)(uintptr_t)req->handle;
+    *request = request_to_handle(req);
     return MPI_SUCCESS;
 }
 
@@ -98,7 +98,7 @@ static int recv_init(const char *call, void *buf, MPI_Count count, MPI_Datatype 
     request_t *req = request_alloc(REQUEST_RECV);
     req->persistent = true;
     p2p_recv_prepare(req, buf, bytes, source, tag, c);
-    *request = (MPI_Request)(uintptr_t)req->handle;
+    *request = request_to_handle(req);
     return MPI_SUCCESS;
 }
 
@@ -115,22 +115,19 @@ int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int sour
 }
 
 /* A handle MPI_Start may start: a persistent request not already active. */
-static int check_startable(MPI_Request handle, request_t **out)
+static int check_startable(MPI_Request handle, const char *what, request_t **out)
 {
-    if (handle == MPI_REQUEST_NULL)
-        return err_set(MPI_ERR_REQUEST, "invalid request MPI_REQUEST_NULL");
-    request_t *req = request_from_handle(handle);
-    if (!req)
-        return err_set(MPI_ERR_REQUEST, "invalid request %#x (not an active request handle)",
-                       (unsigned)(uintptr_t)handle);
-    if (!req->persistent)
-        return err_set(MPI_ERR_REQUEST, "request %#x is not persistent (made by MPI_Send_init or MPI_Recv_init)",
-                       (unsigned)(uintptr_t)handle);
-    if (req->active)
-        return err_set(MPI_ERR_REQUEST, "request %#x is already active: complete it before starting it again",
-                       (unsigned)(uintptr_t)handle);
-    *out = req;
-    return MPI_SUCCESS;
+    request_t *req;
+    int rc = check_request_not_null(handle, what, &req);
+    if (rc == MPI_SUCCESS && !req->persistent)
+        rc = err_set(MPI_ERR_REQUEST, "request %#x is not persistent (made by MPI_Send_init or MPI_Recv_init)",
+                     (unsigned)(uintptr_t)handle);
+    if (rc == MPI_SUCCESS && req->active)
+        rc = err_set(MPI_ERR_REQUEST, "request %#x is already active: complete it before starting it again",
+                     (unsigned)(uintptr_t)handle);
+    if (rc == MPI_SUCCESS)
+        *out = req;
+    return rc;
 }
 
 /* A buffered send is complete once copied into the attached buffer; that
@@ -161,7 +158,7 @@ int PMPI_Start(MPI_Request *request)
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc == MPI_SUCCESS)
-        rc = check_startable(*request, &req);
+        rc = check_startable(*request, "request", &req);
     if (rc == MPI_SUCCESS)
         rc = start(req);
     if (rc != MPI_SUCCESS)
@@ -179,7 +176,7 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
     /* All checked before any starts: an error leaves every request as it was. */
     for (int i = 0; rc == MPI_SUCCESS && i < count; i++) {
         request_t *req;
-        rc = check_startable(array_of_requests[i], &req);
+        rc = check_startable(array_of_requests[i], "array_of_requests", &req);
         for (int j = 0; rc == MPI_SUCCESS && j < i; j++)
             if (array_of_requests[j] == array_of_requests[i])
                 rc = err_set(MPI_ERR_REQUEST, "request %#x appears twice in array_of_requests",

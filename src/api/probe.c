@@ -191,7 +191,7 @@ static int imrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype dat
     } else {
         req = mrecv_start(buf, bytes, message, m, &c);
     }
-    *request = (MPI_Request)(uintptr_t)req->handle;
+    *request = request_to_handle(req);
     return MPI_SUCCESS;
 }
 

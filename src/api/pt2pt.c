@@ -43,11 +43,6 @@
 #pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
 #pragma weak MPI_Buffer_detach_c = PMPI_Buffer_detach_c
 
-static MPI_Request request_handle(const request_t *req)
-{
-    return (MPI_Request)(uintptr_t)req->handle;
-}
-
 /* A send in any mode that returns once it is complete. */
 static int send_blocking(const char *call, const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                          MPI_Comm comm, int mode)
@@ -95,7 +90,7 @@ static int send_nonblocking(const char *call, const void *buf, MPI_Count count, 
     } else {
         p2p_isend_mode(buf, bytes, dest, tag, c, mode, &req);
     }
-    *request = request_handle(req);
+    *request = request_to_handle(req);
     return MPI_SUCCESS;
 }
 
@@ -124,7 +119,7 @@ static int recv_nonblocking(const char *call, void *buf, MPI_Count count, MPI_Da
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     p2p_irecv(buf, bytes, source, tag, c, &req);
-    *request = request_handle(req);
+    *request = request_to_handle(req);
     return MPI_SUCCESS;
 }
 

@@ -19,16 +19,6 @@
 #pragma weak MPI_Request_get_status = PMPI_Request_get_status
 #pragma weak MPI_Cancel = PMPI_Cancel
 
-static int check_request(MPI_Request handle, const char *what, request_t **out)
-{
-    request_t *req = request_from_handle(handle);
-    if (!req)
-        return err_set(MPI_ERR_REQUEST, "invalid request %#x for %s (not an active request handle)",
-                       (unsigned)(uintptr_t)handle, what);
-    *out = req;
-    return MPI_SUCCESS;
-}
-
 /* Check an array of requests; null handles are allowed. */
 static int check_request_array(int count, MPI_Request handles[])
 {
@@ -356,10 +346,8 @@ int PMPI_Request_free(MPI_Request *request)
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
-    if (rc == MPI_SUCCESS && *request == MPI_REQUEST_NULL)
-        rc = err_set(MPI_ERR_REQUEST, "invalid request MPI_REQUEST_NULL");
     if (rc == MPI_SUCCESS)
-        rc = check_request(*request, "request", &req);
+        rc = check_request_not_null(*request, "request", &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Request_free", rc);
     /* A finished or inactive request goes now; a running one when it
@@ -402,10 +390,8 @@ int PMPI_Cancel(MPI_Request *request)
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
-    if (rc == MPI_SUCCESS && *request == MPI_REQUEST_NULL)
-        rc = err_set(MPI_ERR_REQUEST, "invalid request MPI_REQUEST_NULL");
     if (rc == MPI_SUCCESS)
-        rc = check_request(*request, "request", &req);
+        rc = check_request_not_null(*request, "request", &req);
     if (rc == MPI_SUCCESS && request_is_inactive(req))
         rc = err_set(MPI_ERR_REQUEST, "request %#x is an inactive persistent request: nothing to cancel",
                      (unsigned)(uintptr_t)*request);

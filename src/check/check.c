@@ -88,6 +88,23 @@ int check_pointer(const void *ptr, const char *what)
     return MPI_SUCCESS;
 }
 
+int check_request(MPI_Request handle, const char *what, request_t **out)
+{
+    request_t *req = request_from_handle(handle);
+    if (!req)
+        return err_set(MPI_ERR_REQUEST, "invalid request %#x for %s (not an active request handle)",
+                       (unsigned)(uintptr_t)handle, what);
+    *out = req;
+    return MPI_SUCCESS;
+}
+
+int check_request_not_null(MPI_Request handle, const char *what, request_t **out)
+{
+    if (handle == MPI_REQUEST_NULL)
+        return err_set(MPI_ERR_REQUEST, "invalid request MPI_REQUEST_NULL for %s", what);
+    return check_request(handle, what, out);
+}
+
 int check_send_rank(const comm_t *comm, int rank, const char *what)
 {
     if (rank == MPI_PROC_NULL || (rank >= 0 && rank < comm->size))

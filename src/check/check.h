@@ -33,6 +33,11 @@ int check_send_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int
 int check_recv_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                     comm_t **comm_out, size_t *bytes_out);
 
+/* A live request handle; MPI_REQUEST_NULL is refused by the second form
+ * (for calls where a null request is an error, not a no-op). */
+int check_request(MPI_Request handle, const char *what, request_t **out);
+int check_request_not_null(MPI_Request handle, const char *what, request_t **out);
+
 /* How a handle is shown in messages: its predefined name or its value. */
 const char *check_comm_name(MPI_Comm handle, char *buf, size_t len);
 

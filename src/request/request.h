@@ -83,6 +83,12 @@ static inline bool request_is_inactive(const request_t *req)
     return req->persistent && !req->active;
 }
 
+/* The handle the user holds for req. */
+static inline MPI_Request request_to_handle(const request_t *req)
+{
+    return (MPI_Request)(uintptr_t)req->handle;
+}
+
 /* The error a completed request carries in its status, with the detail
  * line set for the user (truncation says how many bytes did not fit). */
 int request_status_error(const request_t *req);
