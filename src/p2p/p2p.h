@@ -76,7 +76,6 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts);
 void rndv_on_cts(uint32_t send_handle, uint32_t recv_handle);
 void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload);
 void rndv_on_fin(uint32_t send_handle);
-void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max);
 /* Receive into req a message taken from the unexpected queue; frees it. */
 void p2p_recv_unexpected(request_t *req, struct unexpected *msg);
 

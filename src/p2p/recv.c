@@ -8,24 +8,12 @@
  * rndv.c, which pulls the data.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "p2p/match.h"
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 #include "runtime/runtime.h"
-#include "util/copy.h"
 #include "util/log.h"
-
-void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max)
-{
-    size_t first = payload->len[0] < max ? payload->len[0] : max;
-    copy_bytes(dst, payload->part[0], first);
-    if (first < max && payload->len[1]) {
-        size_t second = payload->len[1] < max - first ? payload->len[1] : max - first;
-        copy_bytes((char *)dst + first, payload->part[1], second);
-    }
-}
 
 /* Fill the status of a matched receive; the message is bytes long. */
 static void recv_set_status(request_t *req, int source, int tag, size_t bytes)

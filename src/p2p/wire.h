@@ -54,4 +54,7 @@ static inline size_t wire_payload_length(const wire_payload_t *payload)
     return payload->len[0] + payload->len[1];
 }
 
+/* Copy up to max bytes of the payload to dst, across the wrap if any. */
+void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max);
+
 #endif

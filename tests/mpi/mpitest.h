@@ -27,6 +27,14 @@ static int mt_errors;
         }                                                                                           \
     } while (0)
 
+/* A call under MPI_ERRORS_RETURN returned an error of class want. */
+#define MT_EXPECT_CLASS(rc, want, what)                                                          \
+    do {                                                                                         \
+        int mt_cls_ = -1;                                                                        \
+        MPI_Error_class((rc), &mt_cls_);                                                         \
+        MT_CHECK(mt_cls_ == (want), "%s: error class %d, expected %d", (what), mt_cls_, (want)); \
+    } while (0)
+
 /* Collect every rank's error count on rank 0, print the verdict, finalize.
  * Returns the exit status for main. */
 static inline int mt_finish(void)

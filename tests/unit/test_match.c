@@ -5,17 +5,7 @@
 #include "mpi.h"
 #include "p2p/match.h"
 #include "request/request.h"
-
-static int failures;
-#define CHECK(cond, ...)                                               \
-    do {                                                               \
-        if (!(cond)) {                                                 \
-            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                              \
-            fprintf(stderr, "\n");                                     \
-            failures++;                                                \
-        }                                                              \
-    } while (0)
+#include "unit.h"
 
 static request_t *post(uint16_t ctx, int source, int tag)
 {
@@ -79,7 +69,5 @@ int main(void)
         free(m);
     }
     match_finalize();
-    if (failures)
-        printf("%d failures\n", failures);
-    return failures ? 1 : 0;
+    return unit_result();
 }

@@ -13,20 +13,10 @@
 #include <unistd.h>
 
 #include "p2p/p2p.h"
+#include "unit.h"
 #include "runtime/tunables.h"
 #include "transport/shm/segment.h"
 #include "transport/transport.h"
-
-static int failures;
-#define CHECK(cond, ...)                                               \
-    do {                                                               \
-        if (!(cond)) {                                                 \
-            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                              \
-            fprintf(stderr, "\n");                                     \
-            failures++;                                                \
-        }                                                              \
-    } while (0)
 
 #define SLOTS 16
 #define DATA_BYTES 16384
@@ -63,15 +53,6 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
         }
     }
     received++;
-}
-
-/* The copy p2p uses (recv.c), repeated here: this test links the ring alone. */
-void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max)
-{
-    size_t first = payload->len[0] < max ? payload->len[0] : max;
-    memcpy(dst, payload->part[0], first);
-    if (first < max)
-        memcpy((char *)dst + first, payload->part[1], max - first);
 }
 
 static int send_one(int msg)
@@ -151,7 +132,5 @@ int main(void)
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "sender failed");
     shm_transport_finalize();
     munmap(base, layout.total_bytes);
-    if (failures)
-        printf("%d failures\n", failures);
-    return failures ? 1 : 0;
+    return unit_result();
 }

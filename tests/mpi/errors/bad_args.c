@@ -4,13 +4,6 @@
 
 #include "mpitest.h"
 
-static void expect_class(int rc, int want, const char *what)
-{
-    int cls = -1;
-    MPI_Error_class(rc, &cls);
-    MT_CHECK(cls == want, "%s: error class %d, expected %d", what, cls, want);
-}
-
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -23,44 +16,44 @@ int main(int argc, char **argv)
     MPI_Request req;
     MPI_Status status;
 
-    expect_class(MPI_Send(buf, 1, MPI_INT, size, 0, MPI_COMM_WORLD), MPI_ERR_RANK, "rank = size");
-    expect_class(MPI_Send(buf, 1, MPI_INT, -5, 0, MPI_COMM_WORLD), MPI_ERR_RANK, "rank -5");
-    expect_class(MPI_Send(buf, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD), MPI_ERR_RANK, "send to ANY_SOURCE");
-    expect_class(MPI_Recv(buf, 1, MPI_INT, size + 3, 0, MPI_COMM_WORLD, &status), MPI_ERR_RANK, "recv rank");
-    expect_class(MPI_Send(buf, 1, MPI_INT, 0, -1, MPI_COMM_WORLD), MPI_ERR_TAG, "send tag -1 (ANY_TAG)");
-    expect_class(MPI_Send(buf, 1, MPI_INT, 0, -7, MPI_COMM_WORLD), MPI_ERR_TAG, "send tag -7");
-    expect_class(MPI_Irecv(buf, 1, MPI_INT, 0, -7, MPI_COMM_WORLD, &req), MPI_ERR_TAG, "recv tag -7");
-    expect_class(MPI_Send(buf, -1, MPI_INT, 0, 0, MPI_COMM_WORLD), MPI_ERR_COUNT, "count -1");
-    expect_class(MPI_Recv(buf, -3, MPI_INT, 0, 0, MPI_COMM_WORLD, &status), MPI_ERR_COUNT, "recv count -3");
-    expect_class(MPI_Send(buf, 1, MPI_DATATYPE_NULL, 0, 0, MPI_COMM_WORLD), MPI_ERR_TYPE, "MPI_DATATYPE_NULL");
-    expect_class(MPI_Send(buf, 1, (MPI_Datatype)(uintptr_t)0x30000fff, 0, 0, MPI_COMM_WORLD), MPI_ERR_TYPE,
-                 "made-up datatype");
-    expect_class(MPI_Send(buf, 1, (MPI_Datatype)MPI_COMM_WORLD, 0, 0, MPI_COMM_WORLD), MPI_ERR_TYPE,
-                 "communicator as datatype");
-    expect_class(MPI_Send(NULL, 2, MPI_INT, 0, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER, "NULL buffer, count 2");
-    expect_class(MPI_Send(buf, 1, MPI_INT, 0, 0, MPI_COMM_NULL), MPI_ERR_COMM, "MPI_COMM_NULL");
-    expect_class(MPI_Send(buf, 1, MPI_INT, 0, 0, (MPI_Comm)(uintptr_t)0x10000077), MPI_ERR_COMM, "made-up comm");
-    expect_class(MPI_Comm_rank(MPI_COMM_NULL, &rank), MPI_ERR_COMM, "Comm_rank(MPI_COMM_NULL)");
-    expect_class(MPI_Comm_size(MPI_COMM_WORLD, NULL), MPI_ERR_ARG, "Comm_size NULL");
-    expect_class(MPI_Isend(buf, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, NULL), MPI_ERR_ARG, "Isend NULL request");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, MPI_INT, size, 0, MPI_COMM_WORLD), MPI_ERR_RANK, "rank = size");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, MPI_INT, -5, 0, MPI_COMM_WORLD), MPI_ERR_RANK, "rank -5");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD), MPI_ERR_RANK, "send to ANY_SOURCE");
+    MT_EXPECT_CLASS(MPI_Recv(buf, 1, MPI_INT, size + 3, 0, MPI_COMM_WORLD, &status), MPI_ERR_RANK, "recv rank");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, MPI_INT, 0, -1, MPI_COMM_WORLD), MPI_ERR_TAG, "send tag -1 (ANY_TAG)");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, MPI_INT, 0, -7, MPI_COMM_WORLD), MPI_ERR_TAG, "send tag -7");
+    MT_EXPECT_CLASS(MPI_Irecv(buf, 1, MPI_INT, 0, -7, MPI_COMM_WORLD, &req), MPI_ERR_TAG, "recv tag -7");
+    MT_EXPECT_CLASS(MPI_Send(buf, -1, MPI_INT, 0, 0, MPI_COMM_WORLD), MPI_ERR_COUNT, "count -1");
+    MT_EXPECT_CLASS(MPI_Recv(buf, -3, MPI_INT, 0, 0, MPI_COMM_WORLD, &status), MPI_ERR_COUNT, "recv count -3");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, MPI_DATATYPE_NULL, 0, 0, MPI_COMM_WORLD), MPI_ERR_TYPE, "MPI_DATATYPE_NULL");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, (MPI_Datatype)(uintptr_t)0x30000fff, 0, 0, MPI_COMM_WORLD), MPI_ERR_TYPE,
+                    "made-up datatype");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, (MPI_Datatype)MPI_COMM_WORLD, 0, 0, MPI_COMM_WORLD), MPI_ERR_TYPE,
+                    "communicator as datatype");
+    MT_EXPECT_CLASS(MPI_Send(NULL, 2, MPI_INT, 0, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER, "NULL buffer, count 2");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, MPI_INT, 0, 0, MPI_COMM_NULL), MPI_ERR_COMM, "MPI_COMM_NULL");
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, MPI_INT, 0, 0, (MPI_Comm)(uintptr_t)0x10000077), MPI_ERR_COMM, "made-up comm");
+    MT_EXPECT_CLASS(MPI_Comm_rank(MPI_COMM_NULL, &rank), MPI_ERR_COMM, "Comm_rank(MPI_COMM_NULL)");
+    MT_EXPECT_CLASS(MPI_Comm_size(MPI_COMM_WORLD, NULL), MPI_ERR_ARG, "Comm_size NULL");
+    MT_EXPECT_CLASS(MPI_Isend(buf, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, NULL), MPI_ERR_ARG, "Isend NULL request");
 
     /* Requests: made-up, and already completed and freed. */
     req = (MPI_Request)(uintptr_t)0x70000123;
-    expect_class(MPI_Wait(&req, &status), MPI_ERR_REQUEST, "made-up request");
+    MT_EXPECT_CLASS(MPI_Wait(&req, &status), MPI_ERR_REQUEST, "made-up request");
     MPI_Irecv(buf, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &req);
     MPI_Request stale = req;
     MPI_Wait(&req, &status);
-    expect_class(MPI_Wait(&stale, &status), MPI_ERR_REQUEST, "freed request");
+    MT_EXPECT_CLASS(MPI_Wait(&stale, &status), MPI_ERR_REQUEST, "freed request");
     int flag;
-    expect_class(MPI_Test(&stale, &flag, &status), MPI_ERR_REQUEST, "Test on freed request");
+    MT_EXPECT_CLASS(MPI_Test(&stale, &flag, &status), MPI_ERR_REQUEST, "Test on freed request");
     MPI_Request arr[2] = {MPI_REQUEST_NULL, stale};
-    expect_class(MPI_Waitall(2, arr, MPI_STATUSES_IGNORE), MPI_ERR_REQUEST, "Waitall with freed request");
-    expect_class(MPI_Waitall(-1, arr, MPI_STATUSES_IGNORE), MPI_ERR_COUNT, "Waitall count -1");
+    MT_EXPECT_CLASS(MPI_Waitall(2, arr, MPI_STATUSES_IGNORE), MPI_ERR_REQUEST, "Waitall with freed request");
+    MT_EXPECT_CLASS(MPI_Waitall(-1, arr, MPI_STATUSES_IGNORE), MPI_ERR_COUNT, "Waitall count -1");
 
-    expect_class(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRHANDLER_NULL), MPI_ERR_ARG, "errhandler NULL");
+    MT_EXPECT_CLASS(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRHANDLER_NULL), MPI_ERR_ARG, "errhandler NULL");
     int len;
     char text[MPI_MAX_ERROR_STRING];
-    expect_class(MPI_Error_string(-4, text, &len), MPI_ERR_ARG, "Error_string(-4)");
+    MT_EXPECT_CLASS(MPI_Error_string(-4, text, &len), MPI_ERR_ARG, "Error_string(-4)");
     MPI_Error_string(MPI_ERR_RANK, text, &len);
     MT_CHECK(len == (int)strlen(text) && strstr(text, "rank"), "Error_string(MPI_ERR_RANK) '%s'", text);
     for (int c = 0; c <= MPI_ERR_LASTCODE; c++) {

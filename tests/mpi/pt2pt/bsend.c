@@ -9,13 +9,6 @@
 static const size_t sizes[] = {0, 8, 3000, 150000};
 #define COUNT 4
 
-static void expect_class(int rc, int want, const char *what)
-{
-    int cls = -1;
-    MPI_Error_class(rc, &cls);
-    MT_CHECK(cls == want, "%s: error class %d, expected %d", what, cls, want);
-}
-
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -55,7 +48,8 @@ int main(int argc, char **argv)
     /* Exhaustion: a clear error, and the buffer still works afterwards. */
     char small[MPI_BSEND_OVERHEAD + 64];
     MPI_Buffer_attach(small, sizeof small);
-    expect_class(MPI_Bsend(out, 1000, MPI_BYTE, rank, 50, MPI_COMM_WORLD), MPI_ERR_BUFFER, "Bsend larger than buffer");
+    MT_EXPECT_CLASS(MPI_Bsend(out, 1000, MPI_BYTE, rank, 50, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                    "Bsend larger than buffer");
     int v = 41, w = 0;
     MT_CHECK(MPI_Bsend(&v, 1, MPI_INT, rank, 51, MPI_COMM_WORLD) == MPI_SUCCESS, "small Bsend after a failed one");
     MPI_Recv(&w, 1, MPI_INT, rank, 51, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -64,10 +58,10 @@ int main(int argc, char **argv)
     for (int i = 0; i < 10; i++)
         failures += MPI_Bsend(out, 40, MPI_BYTE, MPI_PROC_NULL, 52, MPI_COMM_WORLD) != MPI_SUCCESS;
     MT_CHECK(failures == 0, "Bsend to MPI_PROC_NULL used the buffer");
-    expect_class(MPI_Buffer_attach(small, sizeof small), MPI_ERR_BUFFER, "attaching a second buffer");
+    MT_EXPECT_CLASS(MPI_Buffer_attach(small, sizeof small), MPI_ERR_BUFFER, "attaching a second buffer");
     MPI_Buffer_detach(&back, &back_size);
-    expect_class(MPI_Bsend(&v, 1, MPI_INT, rank, 53, MPI_COMM_WORLD), MPI_ERR_BUFFER, "Bsend with no buffer");
-    expect_class(MPI_Buffer_attach(small, -4), MPI_ERR_ARG, "attach with size -4");
+    MT_EXPECT_CLASS(MPI_Bsend(&v, 1, MPI_INT, rank, 53, MPI_COMM_WORLD), MPI_ERR_BUFFER, "Bsend with no buffer");
+    MT_EXPECT_CLASS(MPI_Buffer_attach(small, -4), MPI_ERR_ARG, "attach with size -4");
 
     /* MPI_Ibsend and a persistent buffered send, restarted. */
     char *buffer = malloc(64 * (MPI_BSEND_OVERHEAD + 64));
