@@ -36,7 +36,8 @@ install: all
 bench: all
 	bench/run.sh $(BUILD)
 
-FORMAT_FILES = $(shell git ls-files '*.c' '*.h')
+# Tracked files and new ones not yet added: a new file must not slip past.
+FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h')
 
 format:
 	clang-format -i $(FORMAT_FILES)

@@ -7,14 +7,14 @@
 
 static int failures;
 
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                          \
-        if (!(cond)) {                                                                            \
-            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond);                            \
-            fprintf(stderr, __VA_ARGS__);                                                         \
-            fprintf(stderr, "\n");                                                                \
-            failures++;                                                                           \
-        }                                                                                         \
+#define CHECK(cond, ...)                                               \
+    do {                                                               \
+        if (!(cond)) {                                                 \
+            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                              \
+            fprintf(stderr, "\n");                                     \
+            failures++;                                                \
+        }                                                              \
     } while (0)
 
 static inline int unit_result(void)
