@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # run.sh [BUILD_DIR] -- compare Tessera with MPICH and Open MPI.
 #
-# Builds latency.c and bandwidth.c against each MPI found (Tessera from
-# BUILD_DIR, MPICH and Open MPI from Debian's mpich and openmpi-bin
-# packages), runs them interleaved -- round by round, every MPI in each
-# round -- on 2 ranks, and prints a markdown table of the best value per
-# size with ratios to the best peer.  Raw results go to bench/results/.
+# Builds latency.c, bandwidth.c and oversub.c against each MPI found
+# (Tessera from BUILD_DIR, MPICH and Open MPI from Debian's mpich and
+# openmpi-bin packages), runs them interleaved -- round by round, every MPI
+# in each round -- latency and bandwidth on 2 ranks, oversub on 4 and 8
+# ranks of the 2-core machine with each MPI's default settings, and prints
+# markdown tables of the best value per size with ratios to the best peer.
+# Raw results go to bench/results/.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-$here/../build}" && pwd)
@@ -13,23 +15,30 @@ rounds=${ROUNDS:-3}
 out="$here/results/$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 
-declare -A cc run
+# An oversubscribed run that has not finished in this long is reported as
+# such: a busy-polling MPI can take minutes.
+oversub_timeout=${OVERSUB_TIMEOUT:-30}
+
+declare -A cc run run_any
 cc[tessera]="$build/bin/mpicc"
 run[tessera]="$build/bin/mpirun -n 2"
+run_any[tessera]="$build/bin/mpirun"
 if command -v mpicc.mpich > /dev/null; then
     cc[mpich]=mpicc.mpich
     run[mpich]="mpirun.mpich -n 2 -bind-to core"
+    run_any[mpich]="mpirun.mpich"
 fi
 if command -v mpicc.openmpi > /dev/null; then
     cc[openmpi]=mpicc.openmpi
     run[openmpi]="mpirun.openmpi -n 2 --bind-to core --allow-run-as-root --oversubscribe"
+    run_any[openmpi]="mpirun.openmpi --allow-run-as-root --oversubscribe"
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
 mpis=(tessera)
 for m in mpich openmpi; do [ -n "${cc[$m]:-}" ] && mpis+=("$m"); done
 
 for m in "${mpis[@]}"; do
-    for prog in latency bandwidth; do
+    for prog in latency bandwidth oversub; do
         ${cc[$m]} -O2 -o "$out/$prog.$m" "$here/$prog.c"
     done
 done
@@ -42,15 +51,19 @@ for ((r = 1; r <= rounds; r++)); do
             echo "round $r: $prog with $m" >&2
             ${run[$m]} "$out/$prog.$m" > "$out/$prog.$m.$r"
         done
+        for n in 4 8; do
+            echo "round $r: oversub -n $n with $m" >&2
+            timeout "$oversub_timeout" ${run_any[$m]} -n $n "$out/oversub.$m" >> "$out/oversub.$m.$r" 2> /dev/null || true
+        done
     done
     "$out/memcpy_bw" > "$out/memcpy.$r"
     "$out/cacheline" > "$out/cacheline.$r"
 done
 
 plots=${PLOTS_DIR:-$here/../docs/perf}
-python3 - "$out" "$rounds" "$plots" "${mpis[@]}" << 'PY'
+python3 - "$out" "$rounds" "$plots" "$oversub_timeout" "${mpis[@]}" << 'PY'
 import sys, collections
-out, rounds, plots, mpis = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+out, rounds, plots, timeout, mpis = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5:]
 def load(name, better):
     best = collections.OrderedDict()
     for r in range(1, rounds + 1):
@@ -62,6 +75,16 @@ def load(name, better):
 lat = {m: load(f"latency.{m}", min) for m in mpis}
 bw = {m: load(f"bandwidth.{m}", max) for m in mpis}
 mem = load("memcpy", max)
+def load_oversub(m):
+    best = {}
+    for r in range(1, rounds + 1):
+        for line in open(f"{out}/oversub.{m}.{r}"):
+            fields = line.split()
+            if len(fields) == 3:
+                n, us = int(fields[0]), float(fields[2])
+                best[n] = min(best.get(n, us), us)
+    return best
+over = {m: load_oversub(m) for m in mpis}
 floor = min(float(open(f"{out}/cacheline.{r}").read()) for r in range(1, rounds + 1))
 peers = [m for m in mpis if m != "tessera"]
 def fmt_size(n):
@@ -84,6 +107,14 @@ for size in bw["tessera"]:
     row = [f"{bw[m][size]:.0f}" for m in mpis]
     ratio = bw["tessera"][size] / max(bw[p][size] for p in peers) if peers else float("nan")
     print(f"| {fmt_size(size)} | " + " | ".join(row) + f" | {mem.get(size, 0):.0f} | {ratio:.2f} | {bw['tessera'][size] / mem.get(size, 1):.2f} |")
+print(f"\n### Oversubscribed (pairwise ping-pong of 8 B, all pairs at once; microseconds per message, job-wide; lower is better)\n")
+print("| ranks on 2 cores | " + " | ".join(mpis) + " | Tessera throughput / best peer |")
+print("|---:|" + "---:|" * len(mpis) + "---:|")
+for n in (4, 8):
+    row = [f"{over[m][n]:.2f}" if n in over[m] else f"not done in {timeout} s" for m in mpis]
+    done = [over[p][n] for p in peers if n in over[p]]
+    ratio = f"{min(done) / over['tessera'][n]:.1f}" if done and n in over["tessera"] else "-"
+    print(f"| {n} | " + " | ".join(row) + f" | {ratio} |")
 
 # Plots, when matplotlib is there (pip install matplotlib).
 try:

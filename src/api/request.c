@@ -81,7 +81,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
         status_empty(status);
         return MPI_SUCCESS;
     }
-    progress_wait(&req->complete);
+    progress_wait(&req->complete, req->world_peer);
     rc = request_finish(request, req, status, &comm);
     if (rc != MPI_SUCCESS)
         return err_raise(comm, "MPI_Wait", rc);
@@ -177,6 +177,23 @@ static bool any_complete(void *arg)
     return !any_active;
 }
 
+/* The one world rank every incomplete request in the set waits on, or
+ * PROGRESS_ANY_PEER: an exchange with one neighbour still tells the wait
+ * policy whom it waits for. */
+static int set_peer(const request_set_t *set)
+{
+    int peer = PROGRESS_ANY_PEER;
+    for (int i = 0; i < set->count; i++) {
+        request_t *req = active_request(set->handles[i]);
+        if (!req || req->complete)
+            continue;
+        if (req->world_peer < 0 || (peer >= 0 && req->world_peer != peer))
+            return PROGRESS_ANY_PEER;
+        peer = req->world_peer;
+    }
+    return peer;
+}
+
 static int check_request_set(const char *call, int count, MPI_Request handles[])
 {
     int rc = check_initialized();
@@ -194,7 +211,7 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
     if (rc != MPI_SUCCESS)
         return rc;
     request_set_t set = {count, array_of_requests};
-    progress_wait_until(all_complete, &set);
+    progress_wait_until(all_complete, &set, set_peer(&set));
     rc = request_finish_set(count, array_of_requests, NULL, array_of_statuses, &comm);
     if (rc != MPI_SUCCESS)
         return err_raise(comm, "MPI_Waitall", rc);
@@ -259,7 +276,7 @@ int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Sta
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Waitany", rc);
     request_set_t set = {count, array_of_requests};
-    progress_wait_until(any_complete, &set);
+    progress_wait_until(any_complete, &set, set_peer(&set));
     return finish_one_of("MPI_Waitany", array_of_requests, first_complete(count, array_of_requests), index, status);
 }
 
@@ -326,7 +343,7 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount, i
     if (rc != MPI_SUCCESS)
         return rc;
     request_set_t set = {incount, array_of_requests};
-    progress_wait_until(any_complete, &set);
+    progress_wait_until(any_complete, &set, set_peer(&set));
     return finish_some("MPI_Waitsome", incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
 }
 

@@ -139,7 +139,7 @@ void p2p_bsend_flush(void)
 {
     if (!bsend.buffer)
         return;
-    progress_wait_until(bsend_all_complete, NULL);
+    progress_wait_until(bsend_all_complete, NULL, PROGRESS_ANY_PEER);
     bsend_reclaim();
 }
 

@@ -273,7 +273,7 @@ int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)
     }
     request_t *req;
     p2p_isend(buf, bytes, dest, tag, comm, &req);
-    progress_wait(&req->complete);
+    progress_wait(&req->complete, req->world_peer);
     request_free(req);
     return MPI_SUCCESS;
 }

@@ -1,6 +1,7 @@
 #include "progress/progress.h"
 
 #include <sched.h>
+#include <string.h>
 
 #include "p2p/p2p.h"
 #include "runtime/tunables.h"
@@ -8,11 +9,32 @@
 #include "util/atomics.h"
 
 static struct {
-    bool shm_active; /* other ranks exist */
-    unsigned spin;   /* idle polls before the first yield */
-    unsigned yield;  /* idle polls (after spinning) before sleeping */
-    bool sleep;      /* whether to sleep on the doorbell at all */
+    bool shm_active;     /* other ranks exist */
+    bool oversubscribed; /* more ranks than cores */
+    unsigned spin;       /* idle polls before the first yield */
+    unsigned yield;      /* idle polls (after spinning) before sleeping */
+    bool sleep;          /* whether to sleep on the doorbell at all */
 } wait_policy;
+
+/*
+ * Oversubscribed (more ranks than CPUs), the waiting rank spins only while
+ * the rank it waits for is awake on another CPU: then the reply comes
+ * within a microsecond, and two partners on two CPUs exchange at full speed
+ * for a whole time slice while the other ranks wait their turn.  Yielding
+ * at every message instead costs a context switch per message (about 1 us
+ * here, what Open MPI pays).  If the rank waited for is awake on this CPU,
+ * it cannot run until we step aside, so we yield at once; if that keeps
+ * happening, the scheduler has put partners together and we move away.
+ * Measured with bench/oversub.c in docs/perf.md.
+ */
+/* Idle polls between looks at where the awaited rank is: often enough to
+ * step aside within a microsecond, rarely enough to cost nothing. */
+#define CPU_CHECK_INTERVAL 64u
+/* Polls before yielding when the awaited rank runs elsewhere: longer than
+ * a woken rank takes to be scheduled, far shorter than a time slice. */
+#define OVERSUBSCRIBED_SPIN_COUNT 5000u
+/* Waits in a row that find the partner on our CPU before we move. */
+#define SHARED_STREAK_MOVE 1000u
 
 bool progress_init(int mode, bool oversubscribed, bool shm_active)
 {
@@ -21,10 +43,9 @@ bool progress_init(int mode, bool oversubscribed, bool shm_active)
     wait_policy.yield = tunables.yield_count;
     if (mode == WAIT_AUTO)
         mode = oversubscribed ? WAIT_SLEEP : WAIT_YIELD;
-    /* With more ranks than cores, every poll spent spinning is a time slice
-     * taken from the rank we are waiting for: give the core away at once. */
-    if (oversubscribed)
-        wait_policy.spin = 0;
+    wait_policy.oversubscribed = oversubscribed && shm_active;
+    if (wait_policy.oversubscribed && !tunables_is_set("TESSERA_SPIN_COUNT"))
+        wait_policy.spin = OVERSUBSCRIBED_SPIN_COUNT;
     wait_policy.sleep = mode == WAIT_SLEEP && shm_active;
     if (mode == WAIT_SPIN)
         wait_policy.spin = ~0u;
@@ -41,7 +62,40 @@ int progress_poll(void)
     return n;
 }
 
-void progress_wait_until(bool (*done)(void *arg), void *arg)
+static unsigned shared_streak; /* see SHARED_STREAK_MOVE */
+
+/* Leave this CPU for another one this rank may use.  The scheduler places
+ * unbound ranks without knowing who talks to whom; two partners left on
+ * one CPU hand it back and forth once a message while another CPU runs the
+ * other pair the same way.  After a move the load balancer pulls some rank
+ * back, usually one that is not our partner. */
+static void move_off_this_cpu(void)
+{
+    cpu_set_t allowed, others;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || CPU_COUNT(&allowed) < 2)
+        return;
+    memcpy(&others, &allowed, sizeof others);
+    int cpu = sched_getcpu();
+    if (cpu >= 0 && cpu < CPU_SETSIZE)
+        CPU_CLR(cpu, &others);
+    if (sched_setaffinity(0, sizeof others, &others) == 0)
+        sched_setaffinity(0, sizeof allowed, &allowed);
+}
+
+static bool peer_shares_cpu(int world_peer)
+{
+    if (!shm_cpu_shared(world_peer)) {
+        shared_streak = 0;
+        return false;
+    }
+    if (world_peer >= 0 && ++shared_streak >= SHARED_STREAK_MOVE) {
+        shared_streak = 0;
+        move_off_this_cpu();
+    }
+    return true;
+}
+
+void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
 {
     unsigned idle = 0;
     while (!done(arg)) {
@@ -53,6 +107,8 @@ void progress_wait_until(bool (*done)(void *arg), void *arg)
             return;
         idle++;
         if (idle <= wait_policy.spin) {
+            if (wait_policy.oversubscribed && idle % CPU_CHECK_INTERVAL == 1 && peer_shares_cpu(world_peer))
+                idle = wait_policy.spin;
             cpu_relax();
         } else if (!wait_policy.sleep || idle - wait_policy.spin <= wait_policy.yield || p2p_has_pending()) {
             /* Sleeping with sends still queued could wait forever: the
@@ -69,7 +125,7 @@ static bool flag_is_set(void *flag)
     return *(const bool *)flag;
 }
 
-void progress_wait(const bool *done)
+void progress_wait(const bool *done, int world_peer)
 {
-    progress_wait_until(flag_is_set, (void *)done);
+    progress_wait_until(flag_is_set, (void *)done, world_peer);
 }

@@ -53,7 +53,9 @@ static const tunable_t tunable_registry[] = {
      "how a blocked rank waits: auto (spin, yield; sleep when ranks outnumber cores), spin, yield, sleep", wait_choices,
      0, 3, 0},
     {"TESSERA_SPIN_COUNT", TUNABLE_UINT, &tunables.spin_count,
-     "idle polls a waiting rank spins before it yields the core (0 when oversubscribed)", NULL, 0, 1u << 31, 0},
+     "idle polls a waiting rank spins before it yields the core (5000 when oversubscribed, and only while its peer "
+     "runs on another CPU)",
+     NULL, 0, 1u << 31, 0},
     {"TESSERA_YIELD_COUNT", TUNABLE_UINT, &tunables.yield_count,
      "idle polls with a yield before a waiting rank sleeps on its doorbell", NULL, 0, 1u << 31, 0},
     {"TESSERA_PROTO_INFO", TUNABLE_BOOL, &tunables.proto_info,

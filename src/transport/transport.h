@@ -7,6 +7,7 @@
 #ifndef TESSERA_TRANSPORT_TRANSPORT_H
 #define TESSERA_TRANSPORT_TRANSPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,5 +39,9 @@ int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled);
 void shm_transport_finalize(void);
 /* Block until a peer rings this rank's doorbell or a short timeout passes. */
 void shm_doorbell_wait(void);
+/* Whether world rank peer (any other rank for a negative peer) is awake
+ * and last waited on the CPU this rank runs on now: spinning here would
+ * only keep it from running. */
+bool shm_cpu_shared(int peer);
 
 #endif

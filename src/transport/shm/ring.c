@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -96,6 +97,7 @@ int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled)
     shm.data_bytes = hdr->ring_data_bytes;
     shm.sleep_enabled = sleep_enabled;
     shm.me = shm_rank_slot(segment, (uint32_t)rank);
+    atomic_store_explicit(&shm.me->cpu, sched_getcpu(), memory_order_relaxed);
     /* An eager message must fit the data ring with room to spare for the
      * next one; a pipeline chunk is a quarter ring so two can be in flight. */
     size_t eager = tunables.eager_limit;
@@ -143,10 +145,34 @@ static void shm_ring_doorbell(int dest)
 {
     shm_rank_slot_t *peer = shm_rank_slot(shm.base, (uint32_t)dest);
     atomic_thread_fence(memory_order_seq_cst);
-    if (atomic_load_explicit(&peer->sleeping, memory_order_relaxed)) {
+    /* Clearing `sleeping` here, not only when the sleeper wakes, shows
+     * the woken rank as awake to waiters on its CPU before it gets to run:
+     * they yield to it instead of spinning it out. */
+    if (atomic_load_explicit(&peer->sleeping, memory_order_relaxed) &&
+        atomic_exchange_explicit(&peer->sleeping, 0, memory_order_relaxed)) {
         atomic_fetch_add_explicit(&peer->bell, 1, memory_order_relaxed);
         futex(&peer->bell, FUTEX_WAKE, 1, NULL);
     }
+}
+
+static bool shm_rank_awake_on(int rank, int cpu)
+{
+    shm_rank_slot_t *slot = shm_rank_slot(shm.base, (uint32_t)rank);
+    return atomic_load_explicit(&slot->cpu, memory_order_relaxed) == cpu &&
+           !atomic_load_explicit(&slot->sleeping, memory_order_relaxed);
+}
+
+bool shm_cpu_shared(int peer)
+{
+    int cpu = sched_getcpu();
+    if (atomic_load_explicit(&shm.me->cpu, memory_order_relaxed) != cpu)
+        atomic_store_explicit(&shm.me->cpu, cpu, memory_order_relaxed);
+    if (peer >= 0)
+        return peer != shm.rank && shm_rank_awake_on(peer, cpu);
+    for (int r = 0; r < shm.nranks; r++)
+        if (r != shm.rank && shm_rank_awake_on(r, cpu))
+            return true;
+    return false;
 }
 
 static int shm_channel_has_message(shm_channel_t *ch)

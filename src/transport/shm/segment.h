@@ -50,10 +50,13 @@ typedef struct shm_rank_slot {
     _Atomic int32_t end_code;  /* MPI_Abort code or MPI error class */
     _Atomic uint32_t end_kind; /* RUNTIME_END_* when state is ABORTED */
     /* Line 1: the doorbell.  The rank sets `sleeping` before it blocks in
-     * futex_wait on `bell`; a sender that sees `sleeping` bumps `bell` and
-     * wakes it. */
+     * futex_wait on `bell`; a sender that sees `sleeping` clears it, bumps
+     * `bell` and wakes it.  `cpu` is where the rank last waited: a waiter
+     * that finds an awake rank on its own CPU knows that rank cannot run
+     * while it spins. */
     _Alignas(CACHE_LINE) _Atomic uint32_t bell;
     _Atomic uint32_t sleeping;
+    _Atomic int32_t cpu;
 } shm_rank_slot_t;
 
 typedef struct shm_pair_ctl {
