@@ -13,7 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-$here/../build}" && pwd)
 rounds=${ROUNDS:-3}
 out="$here/results/$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out"
+[ -n "${REPORT_ONLY:-}" ] || mkdir -p "$out"
 
 # An oversubscribed run that has not finished in this long is reported as
 # such: a busy-polling MPI can take minutes.
@@ -37,6 +37,11 @@ fi
 mpis=(tessera)
 for m in mpich openmpi; do [ -n "${cc[$m]:-}" ] && mpis+=("$m"); done
 
+# REPORT_ONLY=DIR prints the tables again from the raw results in DIR.
+if [ -n "${REPORT_ONLY:-}" ]; then
+    out=$REPORT_ONLY
+    rounds=$(ls "$out"/memcpy.* | wc -l)
+else
 for m in "${mpis[@]}"; do
     for prog in latency bandwidth oversub; do
         ${cc[$m]} -O2 -o "$out/$prog.$m" "$here/$prog.c"
@@ -59,6 +64,7 @@ for ((r = 1; r <= rounds; r++)); do
     "$out/memcpy_bw" > "$out/memcpy.$r"
     "$out/cacheline" > "$out/cacheline.$r"
 done
+fi
 
 plots=${PLOTS_DIR:-$here/../docs/perf}
 python3 - "$out" "$rounds" "$plots" "$oversub_timeout" "${mpis[@]}" << 'PY'
@@ -76,14 +82,18 @@ lat = {m: load(f"latency.{m}", min) for m in mpis}
 bw = {m: load(f"bandwidth.{m}", max) for m in mpis}
 mem = load("memcpy", max)
 def load_oversub(m):
-    best = {}
+    # Per rank count, one time per round; a round that did not finish
+    # (killed by the timeout) counts as infinitely slow.
+    runs = {4: [], 8: []}
     for r in range(1, rounds + 1):
+        got = {}
         for line in open(f"{out}/oversub.{m}.{r}"):
             fields = line.split()
-            if len(fields) == 3:
-                n, us = int(fields[0]), float(fields[2])
-                best[n] = min(best.get(n, us), us)
-    return best
+            if len(fields) == 3 and fields[0].isdigit():
+                got[int(fields[0])] = float(fields[2])
+        for n in runs:
+            runs[n].append(got.get(n, float("inf")))
+    return {n: sorted(v) for n, v in runs.items()}
 over = {m: load_oversub(m) for m in mpis}
 floor = min(float(open(f"{out}/cacheline.{r}").read()) for r in range(1, rounds + 1))
 peers = [m for m in mpis if m != "tessera"]
@@ -108,13 +118,17 @@ for size in bw["tessera"]:
     ratio = bw["tessera"][size] / max(bw[p][size] for p in peers) if peers else float("nan")
     print(f"| {fmt_size(size)} | " + " | ".join(row) + f" | {mem.get(size, 0):.0f} | {ratio:.2f} | {bw['tessera'][size] / mem.get(size, 1):.2f} |")
 print(f"\n### Oversubscribed (pairwise ping-pong of 8 B, all pairs at once; microseconds per message, job-wide; lower is better)\n")
-print("| ranks on 2 cores | " + " | ".join(mpis) + " | Tessera throughput / best peer |")
+print(f"Each cell: median round (best round); {rounds} rounds; a round not done in {timeout} s shows as -.\n")
+print("| ranks on 2 cores | " + " | ".join(mpis) + " | Tessera throughput / best peer, median (best) |")
 print("|---:|" + "---:|" * len(mpis) + "---:|")
+def us(v):
+    return f"{v:.2f}" if v != float("inf") else "-"
 for n in (4, 8):
-    row = [f"{over[m][n]:.2f}" if n in over[m] else f"not done in {timeout} s" for m in mpis]
-    done = [over[p][n] for p in peers if n in over[p]]
-    ratio = f"{min(done) / over['tessera'][n]:.1f}" if done and n in over["tessera"] else "-"
-    print(f"| {n} | " + " | ".join(row) + f" | {ratio} |")
+    med = {m: over[m][n][len(over[m][n]) // 2] for m in mpis}
+    best = {m: over[m][n][0] for m in mpis}
+    row = [f"{us(med[m])} ({us(best[m])})" for m in mpis]
+    ratio = lambda t: min(t[p] for p in peers) / t["tessera"] if peers else float("nan")
+    print(f"| {n} | " + " | ".join(row) + f" | {ratio(med):.1f} ({ratio(best):.1f}) |")
 
 # Plots, when matplotlib is there (pip install matplotlib).
 try:
