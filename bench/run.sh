@@ -42,28 +42,28 @@ if [ -n "${REPORT_ONLY:-}" ]; then
     out=$REPORT_ONLY
     rounds=$(ls "$out"/memcpy.* | wc -l)
 else
-for m in "${mpis[@]}"; do
-    for prog in latency bandwidth oversub; do
-        ${cc[$m]} -O2 -o "$out/$prog.$m" "$here/$prog.c"
-    done
-done
-cc -O2 -o "$out/memcpy_bw" "$here/memcpy_bw.c"
-cc -O2 -o "$out/cacheline" "$here/cacheline.c"
-
-for ((r = 1; r <= rounds; r++)); do
     for m in "${mpis[@]}"; do
-        for prog in latency bandwidth; do
-            echo "round $r: $prog with $m" >&2
-            ${run[$m]} "$out/$prog.$m" > "$out/$prog.$m.$r"
-        done
-        for n in 4 8; do
-            echo "round $r: oversub -n $n with $m" >&2
-            timeout "$oversub_timeout" ${run_any[$m]} -n $n "$out/oversub.$m" >> "$out/oversub.$m.$r" 2> /dev/null || true
+        for prog in latency bandwidth oversub; do
+            ${cc[$m]} -O2 -o "$out/$prog.$m" "$here/$prog.c"
         done
     done
-    "$out/memcpy_bw" > "$out/memcpy.$r"
-    "$out/cacheline" > "$out/cacheline.$r"
-done
+    cc -O2 -o "$out/memcpy_bw" "$here/memcpy_bw.c"
+    cc -O2 -o "$out/cacheline" "$here/cacheline.c"
+
+    for ((r = 1; r <= rounds; r++)); do
+        for m in "${mpis[@]}"; do
+            for prog in latency bandwidth; do
+                echo "round $r: $prog with $m" >&2
+                ${run[$m]} "$out/$prog.$m" > "$out/$prog.$m.$r"
+            done
+            for n in 4 8; do
+                echo "round $r: oversub -n $n with $m" >&2
+                timeout "$oversub_timeout" ${run_any[$m]} -n $n "$out/oversub.$m" >> "$out/oversub.$m.$r" 2> /dev/null || true
+            done
+        done
+        "$out/memcpy_bw" > "$out/memcpy.$r"
+        "$out/cacheline" > "$out/cacheline.$r"
+    done
 fi
 
 plots=${PLOTS_DIR:-$here/../docs/perf}

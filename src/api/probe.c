@@ -165,7 +165,7 @@ static int mrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype data
         return MPI_SUCCESS;
     }
     request_t *req = mrecv_start(buf, bytes, message, m, &c);
-    progress_wait(&req->complete, req->world_peer);
+    progress_wait(req);
     rc = request_release(req, status);
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);

@@ -60,7 +60,7 @@ static int send_blocking(const char *call, const void *buf, MPI_Count count, MPI
         } else {
             request_t *req;
             p2p_isend_mode(buf, bytes, dest, tag, c, mode, &req);
-            progress_wait(&req->complete, req->world_peer);
+            progress_wait(req);
             rc = request_release(req, MPI_STATUS_IGNORE);
         }
     }
@@ -132,8 +132,8 @@ static int exchange(comm_t *c, const void *sendbuf, size_t sbytes, int dest, int
     request_t *rreq, *sreq;
     p2p_irecv(recvbuf, rbytes, source, recvtag, c, &rreq);
     p2p_isend(sendbuf, sbytes, dest, sendtag, c, &sreq);
-    progress_wait(&sreq->complete, sreq->world_peer);
-    progress_wait(&rreq->complete, rreq->world_peer);
+    progress_wait(sreq);
+    progress_wait(rreq);
     request_free(sreq);
     return request_release(rreq, status);
 }

@@ -81,7 +81,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
         status_empty(status);
         return MPI_SUCCESS;
     }
-    progress_wait(&req->complete, req->world_peer);
+    progress_wait(req);
     rc = request_finish(request, req, status, &comm);
     if (rc != MPI_SUCCESS)
         return err_raise(comm, "MPI_Wait", rc);

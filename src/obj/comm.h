@@ -41,6 +41,13 @@ static inline int comm_world_rank(const comm_t *comm, int rank)
     return comm->world_rank_of ? comm->world_rank_of[rank] : rank;
 }
 
+/* The same for a rank argument that may be MPI_ANY_SOURCE or MPI_PROC_NULL:
+ * those have no one world rank, and give -1. */
+static inline int comm_world_peer(const comm_t *comm, int rank)
+{
+    return rank >= 0 ? comm_world_rank(comm, rank) : -1;
+}
+
 /* The rank in comm of the process with this world rank, or -1. */
 int comm_rank_of_world(const comm_t *comm, int world_rank);
 

@@ -45,7 +45,7 @@ bool p2p_iprobe(int source, int tag, comm_t *comm, MPI_Status *status)
 void p2p_probe(int source, int tag, comm_t *comm, MPI_Status *status)
 {
     probe_args_t args = {comm->context_id, source, tag};
-    progress_wait_until(probe_found, &args, source >= 0 ? comm_world_rank(comm, source) : PROGRESS_ANY_PEER);
+    progress_wait_until(probe_found, &args, comm_world_peer(comm, source));
     probe_status(match_unexpected_peek(comm->context_id, source, tag), status);
 }
 
@@ -61,7 +61,7 @@ unexpected_t *p2p_improbe(int source, int tag, comm_t *comm, MPI_Status *status)
 unexpected_t *p2p_mprobe(int source, int tag, comm_t *comm, MPI_Status *status)
 {
     probe_args_t args = {comm->context_id, source, tag};
-    progress_wait_until(probe_found, &args, source >= 0 ? comm_world_rank(comm, source) : PROGRESS_ANY_PEER);
+    progress_wait_until(probe_found, &args, comm_world_peer(comm, source));
     unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag);
     probe_status(msg, status);
     return msg;

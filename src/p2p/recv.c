@@ -124,7 +124,7 @@ void p2p_recv_prepare(request_t *req, void *buf, size_t bytes, int source, int t
     req->bytes = bytes;
     req->peer = source;
     /* Known now for a named source; a wildcard learns it when it matches. */
-    req->world_peer = source >= 0 ? comm_world_rank(comm, source) : PROGRESS_ANY_PEER;
+    req->world_peer = comm_world_peer(comm, source);
     req->tag = tag;
 }
 
@@ -155,7 +155,7 @@ int p2p_recv(void *buf, size_t bytes, int source, int tag, comm_t *comm, MPI_Sta
 {
     request_t *req;
     p2p_irecv(buf, bytes, source, tag, comm, &req);
-    progress_wait(&req->complete, req->world_peer);
+    progress_wait(req);
     return request_release(req, status);
 }
 

@@ -223,7 +223,7 @@ void p2p_send_prepare(request_t *req, const void *buf, size_t bytes, int dest, i
     req->buf = (void *)buf;
     req->bytes = bytes;
     req->peer = dest;
-    req->world_peer = dest == MPI_PROC_NULL ? -1 : comm_world_rank(comm, dest);
+    req->world_peer = comm_world_peer(comm, dest);
     req->tag = tag;
     req->mode = (uint8_t)mode;
 }
@@ -273,7 +273,7 @@ int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)
     }
     request_t *req;
     p2p_isend(buf, bytes, dest, tag, comm, &req);
-    progress_wait(&req->complete, req->world_peer);
+    progress_wait(req);
     request_free(req);
     return MPI_SUCCESS;
 }

@@ -125,7 +125,7 @@ static bool flag_is_set(void *flag)
     return *(const bool *)flag;
 }
 
-void progress_wait(const bool *done, int world_peer)
+void progress_wait(const request_t *req)
 {
-    progress_wait_until(flag_is_set, (void *)done, world_peer);
+    progress_wait_until(flag_is_set, (void *)&req->complete, req->world_peer);
 }

@@ -18,16 +18,20 @@ enum wait_mode {
     WAIT_SLEEP = 3,
 };
 
+struct request;
+
 /* A wait names the world rank whose message or reply can end it, or
- * PROGRESS_ANY_PEER when that is not one rank (wildcards, sets of requests).
- * Oversubscribed, it decides whether spinning can help: not while that rank
- * is awake on this rank's own CPU. */
+ * PROGRESS_ANY_PEER when that is not one rank (wildcards, sets of requests;
+ * the -1 that comm_world_peer() gives for them).  Oversubscribed, it
+ * decides whether spinning can help: not while that rank is awake on this
+ * rank's own CPU. */
 #define PROGRESS_ANY_PEER (-1)
 
 /* Decide the policy; returns whether senders must ring doorbells. */
 bool progress_init(int mode, bool oversubscribed, bool shm_active);
 int progress_poll(void);
-void progress_wait(const bool *done, int world_peer);
+/* Wait until the request is complete. */
+void progress_wait(const struct request *req);
 /* Wait until done(arg) is true, polling and waiting as progress_wait. */
 void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer);
 
