@@ -722,9 +722,189 @@ TESSERA_API int PMPI_Request_free(MPI_Request *request);
 TESSERA_API int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
 TESSERA_API int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
 
-/* Datatypes (queries on predefined types so far) */
+/* Datatypes */
 TESSERA_API int MPI_Type_size(MPI_Datatype datatype, int *size);
 TESSERA_API int PMPI_Type_size(MPI_Datatype datatype, int *size);
+TESSERA_API int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size);
+TESSERA_API int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size);
+TESSERA_API int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count *size);
+TESSERA_API int PMPI_Type_size_c(MPI_Datatype datatype, MPI_Count *size);
+TESSERA_API int MPI_Type_commit(MPI_Datatype *datatype);
+TESSERA_API int PMPI_Type_commit(MPI_Datatype *datatype);
+TESSERA_API int MPI_Type_free(MPI_Datatype *datatype);
+TESSERA_API int PMPI_Type_free(MPI_Datatype *datatype);
+TESSERA_API int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
+                                  MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
+                                   MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                                        MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                                         MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
+                                          MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
+                                           MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_indexed(int count, const int array_of_blocklengths[], const int array_of_displacements[],
+                                 MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int array_of_displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                   const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                   MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                    const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                    MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
+                                         const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                                         MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
+                                          const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                                          MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                           const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                           MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                            const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                            MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
+                                              MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
+                                               MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                                const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                                MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                                 const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                                 MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
+                                               MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
+                                                MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                                 const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                                 MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                                  const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                                  MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
+                                       const MPI_Aint array_of_displacements[], const MPI_Datatype array_of_types[],
+                                       MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
+                                        const MPI_Aint array_of_displacements[], const MPI_Datatype array_of_types[],
+                                        MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                         const MPI_Count array_of_displacements[], const MPI_Datatype array_of_types[],
+                                         MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                          const MPI_Count array_of_displacements[], const MPI_Datatype array_of_types[],
+                                          MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],
+                                         const int array_of_starts[], int order, MPI_Datatype oldtype,
+                                         MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],
+                                          const int array_of_starts[], int order, MPI_Datatype oldtype,
+                                          MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
+                                           const MPI_Count array_of_subsizes[], const MPI_Count array_of_starts[],
+                                           int order, MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
+                                            const MPI_Count array_of_subsizes[], const MPI_Count array_of_starts[],
+                                            int order, MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
+                                       const int array_of_distribs[], const int array_of_dargs[],
+                                       const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                                       MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
+                                        const int array_of_distribs[], const int array_of_dargs[],
+                                        const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                                        MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count array_of_gsizes[],
+                                         const int array_of_distribs[], const int array_of_dargs[],
+                                         const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                                         MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count array_of_gsizes[],
+                                          const int array_of_distribs[], const int array_of_dargs[],
+                                          const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                                          MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers, MPI_Count *num_addresses,
+                                        MPI_Count *num_large_counts, MPI_Count *num_datatypes, int *combiner);
+TESSERA_API int PMPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers, MPI_Count *num_addresses,
+                                         MPI_Count *num_large_counts, MPI_Count *num_datatypes, int *combiner);
+TESSERA_API int MPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_addresses, int *num_datatypes,
+                                      int *combiner);
+TESSERA_API int PMPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_addresses, int *num_datatypes,
+                                       int *combiner);
+TESSERA_API int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes,
+                                      int array_of_integers[], MPI_Aint array_of_addresses[],
+                                      MPI_Datatype array_of_datatypes[]);
+TESSERA_API int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes,
+                                       int array_of_integers[], MPI_Aint array_of_addresses[],
+                                       MPI_Datatype array_of_datatypes[]);
+TESSERA_API int MPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses,
+                                        MPI_Count max_large_counts, MPI_Count max_datatypes, int array_of_integers[],
+                                        MPI_Aint array_of_addresses[], MPI_Count array_of_large_counts[],
+                                        MPI_Datatype array_of_datatypes[]);
+TESSERA_API int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses,
+                                         MPI_Count max_large_counts, MPI_Count max_datatypes, int array_of_integers[],
+                                         MPI_Aint array_of_addresses[], MPI_Count array_of_large_counts[],
+                                         MPI_Datatype array_of_datatypes[]);
+TESSERA_API int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name);
+TESSERA_API int PMPI_Type_set_name(MPI_Datatype datatype, const char *type_name);
+TESSERA_API int MPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen);
+TESSERA_API int PMPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen);
+TESSERA_API int MPI_Get_address(const void *location, MPI_Aint *address);
+TESSERA_API int PMPI_Get_address(const void *location, MPI_Aint *address);
+TESSERA_API MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp);
+TESSERA_API MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp);
+TESSERA_API MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);
+TESSERA_API MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);
+TESSERA_API int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+TESSERA_API int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+TESSERA_API int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
+                         int *position, MPI_Comm comm);
+TESSERA_API int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
+                          int *position, MPI_Comm comm);
+TESSERA_API int MPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype datatype, void *outbuf, MPI_Count outsize,
+                           MPI_Count *position, MPI_Comm comm);
+TESSERA_API int PMPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype datatype, void *outbuf,
+                            MPI_Count outsize, MPI_Count *position, MPI_Comm comm);
+TESSERA_API int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+                           MPI_Datatype datatype, MPI_Comm comm);
+TESSERA_API int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+                            MPI_Datatype datatype, MPI_Comm comm);
+TESSERA_API int MPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf, MPI_Count outcount,
+                             MPI_Datatype datatype, MPI_Comm comm);
+TESSERA_API int PMPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf,
+                              MPI_Count outcount, MPI_Datatype datatype, MPI_Comm comm);
+TESSERA_API int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
+TESSERA_API int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
+TESSERA_API int MPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size);
+TESSERA_API int PMPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size);
+TESSERA_API int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
+TESSERA_API int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
+TESSERA_API int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
+TESSERA_API int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
+TESSERA_API int MPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
+TESSERA_API int PMPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
+TESSERA_API int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
+TESSERA_API int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
+TESSERA_API int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
+TESSERA_API int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
+TESSERA_API int MPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
+TESSERA_API int PMPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
 
 #if defined(__cplusplus)
 }

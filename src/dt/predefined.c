@@ -3,23 +3,46 @@
 #include <complex.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <wchar.h>
 
 #include "dt/datatype.h"
+#include "dt/layout.h"
 #include "obj/handle.h"
+#include "util/log.h"
 
-#define PAIR_EXTENT(a, b)      \
-    ((MPI_Aint)sizeof(struct { \
-        a first;               \
-        b second;              \
-    }))
+#define PAIR_STRUCT(a, b) \
+    struct {              \
+        a first;          \
+        b second;         \
+    }
 #define PAIR_SIZE(a, b) ((MPI_Count)(sizeof(a) + sizeof(b)))
 
 static datatype_t dt_predefined[TESSERA_DT_PREDEFINED_COUNT_] = {
-#define SIMPLE(index, type, mpi_name) [index] = {.size = sizeof(type), .extent = sizeof(type), .name = mpi_name}
-#define SIZED(index, bytes, mpi_name) [index] = {.size = (bytes), .extent = (bytes), .name = mpi_name}
-#define PAIR(index, a, b, mpi_name) \
-    [index] = {.size = PAIR_SIZE(a, b), .extent = PAIR_EXTENT(a, b), .first_size = sizeof(a), .name = mpi_name}
+#define COMMON .combiner = MPI_COMBINER_NAMED, .predefined = true, .committed = true, .nbasic = 1
+#define SIMPLE(index, type, mpi_name)   \
+    [index] = {COMMON,                  \
+               .size = sizeof(type),    \
+               .extent = sizeof(type),  \
+               .ub = sizeof(type),      \
+               .true_ub = sizeof(type), \
+               .align = _Alignof(type), \
+               .name = mpi_name}
+#define SIZED(index, bytes, mpi_name)                                                   \
+    [index] = {COMMON,          .size = (bytes),    .extent = (bytes),                  \
+               .ub = (bytes),   .true_ub = (bytes), .align = (bytes) > 8 ? 8 : (bytes), \
+               .name = mpi_name}
+/* A pair (value, index) as MPI_MAXLOC sees it: a C struct with padding. */
+#define PAIR(index, a, b, mpi_name)                                        \
+    [index] = {COMMON,                                                     \
+               .size = PAIR_SIZE(a, b),                                    \
+               .extent = sizeof(PAIR_STRUCT(a, b)),                        \
+               .ub = sizeof(PAIR_STRUCT(a, b)),                            \
+               .true_ub = offsetof(PAIR_STRUCT(a, b), second) + sizeof(b), \
+               .align = _Alignof(PAIR_STRUCT(a, b)),                       \
+               .first_size = sizeof(a),                                    \
+               .second_offset = offsetof(PAIR_STRUCT(a, b), second),       \
+               .name = mpi_name}
     SIMPLE(1, char, "MPI_CHAR"),
     SIMPLE(2, short, "MPI_SHORT"),
     SIMPLE(3, int, "MPI_INT"),
@@ -86,18 +109,48 @@ static datatype_t dt_predefined[TESSERA_DT_PREDEFINED_COUNT_] = {
     PAIR(64, float, float, "MPI_2REAL"),
     PAIR(65, double, double, "MPI_2DOUBLE_PRECISION"),
     PAIR(66, int, int, "MPI_2INTEGER"),
+#undef COMMON
 #undef SIMPLE
 #undef SIZED
 #undef PAIR
 };
 
-static obj_table_t dt_table;
+obj_table_t dt_table;
+
+/* A pair type is two blocks; the others are one. */
+static int predefined_layout(datatype_t *dt)
+{
+    if (!dt->first_size) {
+        dt->contiguous = true;
+        dt->layout = dt_node_block(dt->size);
+        return dt->layout ? 0 : -1;
+    }
+    dt_node_t *parts[2] = {dt_node_block(dt->first_size), dt_node_block(dt->size - dt->first_size)};
+    MPI_Aint disp[2] = {0, dt->second_offset};
+    if (!parts[0] || !parts[1]) {
+        dt_node_free(parts[0]);
+        dt_node_free(parts[1]);
+        return -1;
+    }
+    dt->layout = dt_node_list(2, disp, parts);
+    dt->contiguous = dt->layout && dt->layout->kind == DT_BLOCK && dt->size == dt->extent;
+    return dt->layout ? 0 : -1;
+}
 
 void dt_init(void)
 {
     obj_table_init(&dt_table, TESSERA_KIND_DATATYPE_, TESSERA_DT_PREDEFINED_COUNT_);
-    for (uint32_t i = 1; i < TESSERA_DT_PREDEFINED_COUNT_; i++)
-        dt_predefined[i].handle = obj_table_put_at(&dt_table, i, &dt_predefined[i]);
+    for (uint32_t i = 1; i < TESSERA_DT_PREDEFINED_COUNT_; i++) {
+        datatype_t *dt = &dt_predefined[i];
+        dt->handle = obj_table_put_at(&dt_table, i, dt);
+        if (!dt->layout && predefined_layout(dt) != 0)
+            log_fatal("out of memory setting up predefined datatypes");
+    }
+}
+
+datatype_t *dt_predefined_at(uint32_t index)
+{
+    return index > 0 && index < TESSERA_DT_PREDEFINED_COUNT_ ? &dt_predefined[index] : NULL;
 }
 
 datatype_t *dt_from_handle(MPI_Datatype handle)

@@ -1,0 +1,255 @@
+/* layout.c -- building layouts and copying any range of a packed stream. */
+#include "dt/layout.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static dt_node_t *node_alloc(int kind, MPI_Count size)
+{
+    dt_node_t *node = calloc(1, sizeof *node);
+    if (node) {
+        node->kind = kind;
+        node->size = size;
+    }
+    return node;
+}
+
+dt_node_t *dt_node_block(MPI_Count size)
+{
+    return node_alloc(DT_BLOCK, size);
+}
+
+void dt_node_free(dt_node_t *node)
+{
+    if (!node)
+        return;
+    dt_node_free(node->child);
+    for (MPI_Count i = 0; i < node->n; i++)
+        dt_node_free(node->children[i]);
+    free(node->disp);
+    free(node->children);
+    free(node->prefix);
+    free(node);
+}
+
+dt_node_t *dt_node_repeat(MPI_Count n, MPI_Aint stride, dt_node_t *child)
+{
+    if (!child || n == 1)
+        return child;
+    if (child->kind == DT_BLOCK && stride == child->size) {
+        child->size *= n;
+        return child;
+    }
+    /* A loop over a loop that continues it is one longer loop. */
+    if (child->kind == DT_VECTOR && stride == child->count * child->stride) {
+        child->count *= n;
+        child->size *= n;
+        return child;
+    }
+    dt_node_t *node = node_alloc(DT_VECTOR, n * child->size);
+    if (!node) {
+        dt_node_free(child);
+        return NULL;
+    }
+    node->count = n;
+    node->stride = stride;
+    node->child = child;
+    return node;
+}
+
+dt_node_t *dt_node_list(MPI_Count n, const MPI_Aint *disp, dt_node_t **children)
+{
+    dt_node_t *node = node_alloc(DT_LIST, 0);
+    if (node) {
+        node->disp = malloc((size_t)n * sizeof *node->disp);
+        node->children = malloc((size_t)n * sizeof *node->children);
+        node->prefix = malloc((size_t)n * sizeof *node->prefix);
+    }
+    if (!node || !node->disp || !node->children || !node->prefix) {
+        for (MPI_Count i = 0; i < n; i++)
+            dt_node_free(children[i]);
+        dt_node_free(node);
+        return NULL;
+    }
+    /* Blocks that follow each other in memory and in order become one. */
+    MPI_Count m = 0;
+    for (MPI_Count i = 0; i < n; i++) {
+        dt_node_t *prev = m ? node->children[m - 1] : NULL;
+        if (prev && prev->kind == DT_BLOCK && children[i]->kind == DT_BLOCK &&
+            node->disp[m - 1] + prev->size == disp[i]) {
+            prev->size += children[i]->size;
+            dt_node_free(children[i]);
+            continue;
+        }
+        node->disp[m] = disp[i];
+        node->children[m] = children[i];
+        m++;
+    }
+    node->n = m;
+    for (MPI_Count i = 0; i < m; i++) {
+        node->prefix[i] = node->size;
+        node->size += node->children[i]->size;
+    }
+    if (m == 1 && node->disp[0] == 0) {
+        dt_node_t *only = node->children[0];
+        node->n = 0;
+        dt_node_free(node);
+        return only;
+    }
+    return node;
+}
+
+dt_node_t *dt_node_copy(const dt_node_t *src)
+{
+    if (!src)
+        return NULL;
+    dt_node_t *node = node_alloc(src->kind, src->size);
+    if (!node)
+        return NULL;
+    node->count = src->count;
+    node->stride = src->stride;
+    if (src->child && !(node->child = dt_node_copy(src->child)))
+        goto fail;
+    if (src->n) {
+        node->disp = malloc((size_t)src->n * sizeof *node->disp);
+        node->children = calloc((size_t)src->n, sizeof *node->children);
+        node->prefix = malloc((size_t)src->n * sizeof *node->prefix);
+        if (!node->disp || !node->children || !node->prefix)
+            goto fail;
+        node->n = src->n;
+        memcpy(node->disp, src->disp, (size_t)src->n * sizeof *node->disp);
+        memcpy(node->prefix, src->prefix, (size_t)src->n * sizeof *node->prefix);
+        for (MPI_Count i = 0; i < src->n; i++)
+            if (!(node->children[i] = dt_node_copy(src->children[i])))
+                goto fail;
+    }
+    return node;
+fail:
+    dt_node_free(node);
+    return NULL;
+}
+
+/* ---- the copy engine ---- */
+
+/* Addresses are computed as integers: with MPI_BOTTOM the buffer is NULL
+ * and the displacements are absolute addresses. */
+typedef struct cursor {
+    unsigned char *packed;
+    bool unpack;
+} cursor_t;
+
+static inline void move_bytes(cursor_t *c, uintptr_t typed, size_t len)
+{
+    if (c->unpack)
+        memcpy((void *)typed, c->packed, len);
+    else
+        memcpy(c->packed, (const void *)typed, len);
+    c->packed += len;
+}
+
+/* Blocks of one size, stride apart: the inner loop of every strided type.
+ * Small fixed sizes get their own loops so the copies become single moves. */
+static void move_blocks(cursor_t *c, uintptr_t at, MPI_Aint stride, size_t block, MPI_Count nblocks)
+{
+#define MOVE_FIXED(bytes)                                     \
+    case bytes:                                               \
+        for (MPI_Count i = 0; i < nblocks; i++, at += stride) \
+            move_bytes(c, at, bytes);                         \
+        return;
+    switch (block) {
+        MOVE_FIXED(4)
+        MOVE_FIXED(8)
+        MOVE_FIXED(16)
+    default:
+        for (MPI_Count i = 0; i < nblocks; i++, at += (uintptr_t)stride)
+            move_bytes(c, at, block);
+    }
+#undef MOVE_FIXED
+}
+
+static void copy_node(cursor_t *c, const dt_node_t *node, uintptr_t base, MPI_Count pos, MPI_Count len);
+
+/* Bytes [pos, pos+len) of count copies of child, stride apart. */
+static void copy_repeated(cursor_t *c, const dt_node_t *child, MPI_Count count, MPI_Aint stride, uintptr_t base,
+                          MPI_Count pos, MPI_Count len)
+{
+    (void)count;
+    MPI_Count csize = child->size;
+    MPI_Count i = pos / csize, off = pos % csize;
+    uintptr_t at = base + (uintptr_t)(i * stride);
+    if (off) {
+        MPI_Count n = len < csize - off ? len : csize - off;
+        copy_node(c, child, at, off, n);
+        len -= n;
+        at += (uintptr_t)stride;
+    }
+    if (child->kind == DT_BLOCK) {
+        MPI_Count whole = len / csize;
+        move_blocks(c, at, stride, (size_t)csize, whole);
+        at += (uintptr_t)(whole * stride);
+        len -= whole * csize;
+    } else {
+        for (; len >= csize; len -= csize, at += (uintptr_t)stride)
+            copy_node(c, child, at, 0, csize);
+    }
+    if (len)
+        copy_node(c, child, at, 0, len);
+}
+
+static void copy_node(cursor_t *c, const dt_node_t *node, uintptr_t base, MPI_Count pos, MPI_Count len)
+{
+    switch (node->kind) {
+    case DT_BLOCK:
+        move_bytes(c, base + (uintptr_t)pos, (size_t)len);
+        return;
+    case DT_VECTOR:
+        copy_repeated(c, node->child, node->count, node->stride, base, pos, len);
+        return;
+    case DT_LIST: {
+        /* The entry holding pos: the last whose prefix is <= pos. */
+        MPI_Count lo = 0, hi = node->n - 1;
+        while (lo < hi) {
+            MPI_Count mid = (lo + hi + 1) / 2;
+            if (node->prefix[mid] <= pos)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        for (MPI_Count i = lo; len > 0; i++) {
+            const dt_node_t *child = node->children[i];
+            MPI_Count off = pos - node->prefix[i];
+            MPI_Count n = len < child->size - off ? len : child->size - off;
+            copy_node(c, child, base + (uintptr_t)node->disp[i], off, n);
+            pos += n;
+            len -= n;
+        }
+        return;
+    }
+    }
+}
+
+static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, cursor_t *c)
+{
+    uintptr_t base = (uintptr_t)buf;
+    if (len <= 0)
+        return;
+    if (dt->contiguous) {
+        move_bytes(c, base + (uintptr_t)dt->true_lb + (uintptr_t)pos, (size_t)len);
+        return;
+    }
+    /* count copies of the type, extent apart: the loop of a vector */
+    copy_repeated(c, dt_layout(dt), count, dt->extent, base, pos, len);
+}
+
+void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed)
+{
+    cursor_t c = {packed, false};
+    copy_range((void *)(uintptr_t)buf, count, dt, pos, len, &c);
+}
+
+void dt_unpack_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, const void *packed)
+{
+    cursor_t c = {(unsigned char *)(uintptr_t)packed, true};
+    copy_range(buf, count, dt, pos, len, &c);
+}

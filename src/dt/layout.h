@@ -1,0 +1,64 @@
+/*
+ * layout.h -- where a datatype's bytes lie, and the one engine that moves
+ * them.
+ *
+ * A layout is a tree of three kinds of node:
+ *   BLOCK   `size` contiguous bytes at offset 0;
+ *   VECTOR  `count` copies of one child, `stride` bytes apart;
+ *   LIST    children at their own displacements (struct, indexed).
+ * Every node knows `size`, the bytes of data it holds.  Building a layout
+ * keeps loops as loops (a vector of a million doubles is one VECTOR over
+ * one 8-byte BLOCK) and merges what is contiguous (a VECTOR of BLOCKs
+ * whose stride is the block size becomes one BLOCK).
+ *
+ * The packed stream of (buf, count, type) is its data bytes in typemap
+ * order.  dt_pack_range()/dt_unpack_range() copy any byte range of that
+ * stream, so a message can be packed or unpacked piece by piece as ring
+ * space or chunks come: there is never a need to pack the whole message
+ * first.
+ */
+#ifndef TESSERA_DT_LAYOUT_H
+#define TESSERA_DT_LAYOUT_H
+
+#include <stddef.h>
+
+#include "dt/datatype.h"
+
+enum dt_node_kind {
+    DT_BLOCK = 1,
+    DT_VECTOR = 2,
+    DT_LIST = 3,
+};
+
+typedef struct dt_node {
+    int kind;
+    MPI_Count size;
+    /* VECTOR */
+    MPI_Count count;
+    MPI_Aint stride;
+    struct dt_node *child;
+    /* LIST: n entries; prefix[i] is the data size of entries before i */
+    MPI_Count n;
+    MPI_Aint *disp;
+    struct dt_node **children;
+    MPI_Count *prefix;
+} dt_node_t;
+
+/* Building blocks for dt_commit (layout.c).  Each returns NULL when out of
+ * memory; a node of size 0 is never made (callers skip empty parts).  The
+ * new node takes over the references to the nodes it is given. */
+dt_node_t *dt_node_block(MPI_Count size);
+/* n copies of child, stride bytes apart. */
+dt_node_t *dt_node_repeat(MPI_Count n, MPI_Aint stride, dt_node_t *child);
+/* Entries (disp[i], child[i]); arrays are copied. */
+dt_node_t *dt_node_list(MPI_Count n, const MPI_Aint *disp, dt_node_t **children);
+dt_node_t *dt_node_copy(const dt_node_t *node);
+void dt_node_free(dt_node_t *node);
+
+/* Copy bytes [pos, pos + len) of the packed stream of (buf, count, dt)
+ * into packed (pack) or from packed (unpack).  dt must be committed and
+ * pos + len within count * dt->size. */
+void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed);
+void dt_unpack_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, const void *packed);
+
+#endif
