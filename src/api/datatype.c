@@ -7,6 +7,7 @@
  * MPI_Type_get_contents gives back exactly what the program passed.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -945,34 +946,40 @@ static int check_committed(MPI_Datatype datatype, const char *what, datatype_t *
     return rc;
 }
 
-static int pack(const char *call, const void *inbuf, MPI_Count incount, MPI_Datatype datatype, void *outbuf,
-                MPI_Count outsize, MPI_Count *position, MPI_Comm comm)
+/* MPI_Pack and MPI_Unpack alike: `typed` holds count elements of the type,
+ * `packed` is a buffer of packed_size bytes used from *position on. */
+static int pack_or_unpack(const char *call, bool unpacking, void *typed, MPI_Count count, MPI_Datatype datatype,
+                          void *packed, MPI_Count packed_size, MPI_Count *position, MPI_Comm comm)
 {
+    const char *count_name = unpacking ? "outcount" : "incount", *size_name = unpacking ? "insize" : "outsize";
     comm_t *c = NULL;
     datatype_t *dt;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, &c);
     if (rc == MPI_SUCCESS)
-        rc = check_count(incount, "incount");
+        rc = check_count(count, count_name);
     if (rc == MPI_SUCCESS)
         rc = check_committed(datatype, "datatype", &dt);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(position, "position");
-    if (rc == MPI_SUCCESS && (*position < 0 || *position > outsize))
-        rc = err_set(MPI_ERR_ARG, "invalid position %lld (must be between 0 and outsize %lld)", (long long)*position,
-                     (long long)outsize);
+    if (rc == MPI_SUCCESS && (*position < 0 || *position > packed_size))
+        rc = err_set(MPI_ERR_ARG, "invalid position %lld (must be between 0 and %s %lld)", (long long)*position,
+                     size_name, (long long)packed_size);
     MPI_Count bytes = 0;
-    if (rc == MPI_SUCCESS && __builtin_mul_overflow(incount, dt->size, &bytes))
-        rc = err_set(MPI_ERR_COUNT, "invalid incount %lld (the data does not fit in memory)", (long long)incount);
-    if (rc == MPI_SUCCESS && bytes > outsize - *position)
-        rc = err_set(MPI_ERR_TRUNCATE, "invalid outsize %lld (packing %lld bytes at position %lld needs %lld)",
-                     (long long)outsize, (long long)bytes, (long long)*position, (long long)(*position + bytes));
-    if (rc == MPI_SUCCESS && bytes && (!outbuf || !inbuf))
-        rc = err_set(MPI_ERR_BUFFER, "invalid %s NULL", outbuf ? "inbuf" : "outbuf");
+    if (rc == MPI_SUCCESS && __builtin_mul_overflow(count, dt->size, &bytes))
+        rc = err_set(MPI_ERR_COUNT, "invalid %s %lld (the data does not fit in memory)", count_name, (long long)count);
+    if (rc == MPI_SUCCESS && bytes > packed_size - *position)
+        rc = err_set(MPI_ERR_TRUNCATE, "invalid %s %lld (%lld bytes at position %lld do not fit)", size_name,
+                     (long long)packed_size, (long long)bytes, (long long)*position);
+    if (rc == MPI_SUCCESS && bytes && (!typed || !packed))
+        rc = err_set(MPI_ERR_BUFFER, "invalid buffer NULL for %lld bytes", (long long)bytes);
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
-    dt_pack_range(inbuf, incount, dt, 0, bytes, (char *)outbuf + *position);
+    if (unpacking)
+        dt_unpack_range(typed, count, dt, 0, bytes, (const char *)packed + *position);
+    else
+        dt_pack_range(typed, count, dt, 0, bytes, (char *)packed + *position);
     *position += bytes;
     return MPI_SUCCESS;
 }
@@ -981,7 +988,8 @@ int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbu
               MPI_Comm comm)
 {
     MPI_Count pos = position ? *position : 0;
-    int rc = pack("MPI_Pack", inbuf, incount, datatype, outbuf, outsize, position ? &pos : NULL, comm);
+    int rc = pack_or_unpack("MPI_Pack", false, (void *)(uintptr_t)inbuf, incount, datatype, outbuf, outsize,
+                            position ? &pos : NULL, comm);
     if (rc == MPI_SUCCESS)
         *position = (int)pos;
     return rc;
@@ -990,46 +998,16 @@ int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbu
 int PMPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype datatype, void *outbuf, MPI_Count outsize,
                 MPI_Count *position, MPI_Comm comm)
 {
-    return pack("MPI_Pack_c", inbuf, incount, datatype, outbuf, outsize, position, comm);
-}
-
-static int unpack(const char *call, const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf,
-                  MPI_Count outcount, MPI_Datatype datatype, MPI_Comm comm)
-{
-    comm_t *c = NULL;
-    datatype_t *dt;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_comm(comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_count(outcount, "outcount");
-    if (rc == MPI_SUCCESS)
-        rc = check_committed(datatype, "datatype", &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(position, "position");
-    if (rc == MPI_SUCCESS && (*position < 0 || *position > insize))
-        rc = err_set(MPI_ERR_ARG, "invalid position %lld (must be between 0 and insize %lld)", (long long)*position,
-                     (long long)insize);
-    MPI_Count bytes = 0;
-    if (rc == MPI_SUCCESS && __builtin_mul_overflow(outcount, dt->size, &bytes))
-        rc = err_set(MPI_ERR_COUNT, "invalid outcount %lld (the data does not fit in memory)", (long long)outcount);
-    if (rc == MPI_SUCCESS && bytes > insize - *position)
-        rc = err_set(MPI_ERR_TRUNCATE, "invalid insize %lld (unpacking %lld bytes at position %lld reads past it)",
-                     (long long)insize, (long long)bytes, (long long)*position);
-    if (rc == MPI_SUCCESS && bytes && (!outbuf || !inbuf))
-        rc = err_set(MPI_ERR_BUFFER, "invalid %s NULL", inbuf ? "outbuf" : "inbuf");
-    if (rc != MPI_SUCCESS)
-        return err_raise(c, call, rc);
-    dt_unpack_range(outbuf, outcount, dt, 0, bytes, (const char *)inbuf + *position);
-    *position += bytes;
-    return MPI_SUCCESS;
+    return pack_or_unpack("MPI_Pack_c", false, (void *)(uintptr_t)inbuf, incount, datatype, outbuf, outsize, position,
+                          comm);
 }
 
 int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount, MPI_Datatype datatype,
                 MPI_Comm comm)
 {
     MPI_Count pos = position ? *position : 0;
-    int rc = unpack("MPI_Unpack", inbuf, insize, position ? &pos : NULL, outbuf, outcount, datatype, comm);
+    int rc = pack_or_unpack("MPI_Unpack", true, outbuf, outcount, datatype, (void *)(uintptr_t)inbuf, insize,
+                            position ? &pos : NULL, comm);
     if (rc == MPI_SUCCESS)
         *position = (int)pos;
     return rc;
@@ -1038,7 +1016,8 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
 int PMPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf, MPI_Count outcount,
                   MPI_Datatype datatype, MPI_Comm comm)
 {
-    return unpack("MPI_Unpack_c", inbuf, insize, position, outbuf, outcount, datatype, comm);
+    return pack_or_unpack("MPI_Unpack_c", true, outbuf, outcount, datatype, (void *)(uintptr_t)inbuf, insize, position,
+                          comm);
 }
 
 static int pack_size(const char *call, MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size)
