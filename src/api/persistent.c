@@ -24,15 +24,15 @@ static int send_init(const char *call, const void *buf, MPI_Count count, MPI_Dat
                      MPI_Comm comm, int mode, MPI_Request *request)
 {
     comm_t *c = NULL;
-    size_t bytes;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &bytes);
+    dt_buffer_t data;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &data);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     request_t *req = request_alloc(REQUEST_SEND);
     req->persistent = true;
-    p2p_send_prepare(req, buf, bytes, dest, tag, c, mode);
+    p2p_send_prepare(req, &data, dest, tag, c, mode);
     *request = request_to_handle(req);
     return MPI_SUCCESS;
 }
@@ -89,15 +89,15 @@ static int recv_init(const char *call, void *buf, MPI_Count count, MPI_Datatype 
                      MPI_Comm comm, MPI_Request *request)
 {
     comm_t *c = NULL;
-    size_t bytes;
-    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &bytes);
+    dt_buffer_t data;
+    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &data);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     request_t *req = request_alloc(REQUEST_RECV);
     req->persistent = true;
-    p2p_recv_prepare(req, buf, bytes, source, tag, c);
+    p2p_recv_prepare(req, &data, source, tag, c);
     *request = request_to_handle(req);
     return MPI_SUCCESS;
 }
@@ -135,7 +135,7 @@ static int check_startable(MPI_Request handle, const char *what, request_t **out
 static int start(request_t *req)
 {
     if (req->kind == REQUEST_SEND && req->mode == SEND_MODE_BUFFERED) {
-        int rc = p2p_bsend(req->buf, req->bytes, req->peer, req->tag, req->comm);
+        int rc = p2p_bsend(&req->data, req->peer, req->tag, req->comm);
         if (rc != MPI_SUCCESS)
             return rc;
         req->active = true;

@@ -111,18 +111,13 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_St
 /* Check the receive arguments and the message; *m is NULL for
  * MPI_MESSAGE_NO_PROC. */
 static int check_mrecv_args(const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
-                            size_t *bytes, message_t **m)
+                            dt_buffer_t *data, message_t **m)
 {
-    datatype_t *dt;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_count(count, "receive count");
     if (rc == MPI_SUCCESS)
-        rc = check_datatype(datatype, "receive datatype", &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_message_bytes(count, dt, "receive count", bytes);
-    if (rc == MPI_SUCCESS)
-        rc = check_buffer(buf, count, "receive buffer");
+        rc = check_message_buffer(buf, count, datatype, false, data);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(message, "message");
     if (rc != MPI_SUCCESS)
@@ -140,11 +135,11 @@ static int check_mrecv_args(const void *buf, MPI_Count count, MPI_Datatype datat
 }
 
 /* Start receiving a matched message; the handle is used up. */
-static request_t *mrecv_start(void *buf, size_t bytes, MPI_Message *message, message_t *m, comm_t **comm)
+static request_t *mrecv_start(const dt_buffer_t *data, MPI_Message *message, message_t *m, comm_t **comm)
 {
     request_t *req;
     *comm = m->comm;
-    p2p_imrecv(buf, bytes, m->comm, m->msg, &req);
+    p2p_imrecv(data, m->comm, m->msg, &req);
     message_free(m);
     *message = MPI_MESSAGE_NULL;
     return req;
@@ -153,10 +148,10 @@ static request_t *mrecv_start(void *buf, size_t bytes, MPI_Message *message, mes
 static int mrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
                  MPI_Status *status)
 {
-    size_t bytes;
+    dt_buffer_t data;
     message_t *m;
     comm_t *c = NULL;
-    int rc = check_mrecv_args(buf, count, datatype, message, &bytes, &m);
+    int rc = check_mrecv_args(buf, count, datatype, message, &data, &m);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
     if (!m) {
@@ -164,7 +159,7 @@ static int mrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype data
         *message = MPI_MESSAGE_NULL;
         return MPI_SUCCESS;
     }
-    request_t *req = mrecv_start(buf, bytes, message, m, &c);
+    request_t *req = mrecv_start(&data, message, m, &c);
     progress_wait(req);
     rc = request_release(req, status);
     if (rc != MPI_SUCCESS)
@@ -175,10 +170,10 @@ static int mrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype data
 static int imrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
                   MPI_Request *request)
 {
-    size_t bytes;
+    dt_buffer_t data;
     message_t *m;
     comm_t *c = NULL;
-    int rc = check_mrecv_args(buf, count, datatype, message, &bytes, &m);
+    int rc = check_mrecv_args(buf, count, datatype, message, &data, &m);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc != MPI_SUCCESS)
@@ -186,10 +181,10 @@ static int imrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype dat
     request_t *req;
     if (!m) {
         /* A receive from MPI_PROC_NULL: complete at once. */
-        p2p_irecv(buf, 0, MPI_PROC_NULL, MPI_ANY_TAG, comm_self(), &req);
+        p2p_irecv(&data, MPI_PROC_NULL, MPI_ANY_TAG, comm_self(), &req);
         *message = MPI_MESSAGE_NULL;
     } else {
-        req = mrecv_start(buf, bytes, message, m, &c);
+        req = mrecv_start(&data, message, m, &c);
     }
     *request = request_to_handle(req);
     return MPI_SUCCESS;

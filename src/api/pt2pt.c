@@ -48,18 +48,18 @@ static int send_blocking(const char *call, const void *buf, MPI_Count count, MPI
                          MPI_Comm comm, int mode)
 {
     comm_t *c = NULL;
-    size_t bytes;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &bytes);
+    dt_buffer_t data;
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &data);
     if (rc == MPI_SUCCESS) {
         if (mode == SEND_MODE_BUFFERED) {
-            rc = p2p_bsend(buf, bytes, dest, tag, c);
+            rc = p2p_bsend(&data, dest, tag, c);
         } else if (mode != SEND_MODE_SYNC) {
             /* Ready mode promises a posted receive; a standard send keeps
              * the sender's side of that contract. */
-            rc = p2p_send(buf, bytes, dest, tag, c);
+            rc = p2p_send(&data, dest, tag, c);
         } else {
             request_t *req;
-            p2p_isend_mode(buf, bytes, dest, tag, c, mode, &req);
+            p2p_isend_mode(&data, dest, tag, c, mode, &req);
             progress_wait(req);
             rc = request_release(req, MPI_STATUS_IGNORE);
         }
@@ -73,13 +73,13 @@ static int send_nonblocking(const char *call, const void *buf, MPI_Count count, 
                             int tag, MPI_Comm comm, int mode, MPI_Request *request)
 {
     comm_t *c = NULL;
-    size_t bytes;
+    dt_buffer_t data;
     request_t *req;
-    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &bytes);
+    int rc = check_send_args(buf, count, datatype, dest, tag, comm, &c, &data);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc == MPI_SUCCESS && mode == SEND_MODE_BUFFERED)
-        rc = p2p_bsend(buf, bytes, dest, tag, c);
+        rc = p2p_bsend(&data, dest, tag, c);
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     if (mode == SEND_MODE_BUFFERED) {
@@ -88,7 +88,7 @@ static int send_nonblocking(const char *call, const void *buf, MPI_Count count, 
         req->comm = c;
         request_complete(req);
     } else {
-        p2p_isend_mode(buf, bytes, dest, tag, c, mode, &req);
+        p2p_isend_mode(&data, dest, tag, c, mode, &req);
     }
     *request = request_to_handle(req);
     return MPI_SUCCESS;
@@ -98,10 +98,10 @@ static int recv_blocking(const char *call, void *buf, MPI_Count count, MPI_Datat
                          MPI_Comm comm, MPI_Status *status)
 {
     comm_t *c = NULL;
-    size_t bytes;
-    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &bytes);
+    dt_buffer_t data;
+    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &data);
     if (rc == MPI_SUCCESS)
-        rc = p2p_recv(buf, bytes, source, tag, c, status);
+        rc = p2p_recv(&data, source, tag, c, status);
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     return MPI_SUCCESS;
@@ -111,14 +111,14 @@ static int recv_nonblocking(const char *call, void *buf, MPI_Count count, MPI_Da
                             MPI_Comm comm, MPI_Request *request)
 {
     comm_t *c = NULL;
-    size_t bytes;
+    dt_buffer_t data;
     request_t *req;
-    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &bytes);
+    int rc = check_recv_args(buf, count, datatype, source, tag, comm, &c, &data);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
-    p2p_irecv(buf, bytes, source, tag, c, &req);
+    p2p_irecv(&data, source, tag, c, &req);
     *request = request_to_handle(req);
     return MPI_SUCCESS;
 }
@@ -126,12 +126,12 @@ static int recv_nonblocking(const char *call, void *buf, MPI_Count count, MPI_Da
 /* Post the receive first so that two ranks exchanging large messages both
  * find a receive waiting for their RTS.  `copy`, if set, is freed once the
  * send is done (MPI_Sendrecv_replace sends from a copy). */
-static int exchange(comm_t *c, const void *sendbuf, size_t sbytes, int dest, int sendtag, void *recvbuf, size_t rbytes,
-                    int source, int recvtag, MPI_Status *status)
+static int exchange(comm_t *c, const dt_buffer_t *sdata, int dest, int sendtag, const dt_buffer_t *rdata, int source,
+                    int recvtag, MPI_Status *status)
 {
     request_t *rreq, *sreq;
-    p2p_irecv(recvbuf, rbytes, source, recvtag, c, &rreq);
-    p2p_isend(sendbuf, sbytes, dest, sendtag, c, &sreq);
+    p2p_irecv(rdata, source, recvtag, c, &rreq);
+    p2p_isend(sdata, dest, sendtag, c, &sreq);
     progress_wait(sreq);
     progress_wait(rreq);
     request_free(sreq);
@@ -143,12 +143,12 @@ static int sendrecv(const char *call, const void *sendbuf, MPI_Count sendcount, 
                     MPI_Comm comm, MPI_Status *status)
 {
     comm_t *c = NULL;
-    size_t sbytes, rbytes;
-    int rc = check_send_args(sendbuf, sendcount, sendtype, dest, sendtag, comm, &c, &sbytes);
+    dt_buffer_t sdata, rdata;
+    int rc = check_send_args(sendbuf, sendcount, sendtype, dest, sendtag, comm, &c, &sdata);
     if (rc == MPI_SUCCESS)
-        rc = check_recv_args(recvbuf, recvcount, recvtype, source, recvtag, comm, &c, &rbytes);
+        rc = check_recv_args(recvbuf, recvcount, recvtype, source, recvtag, comm, &c, &rdata);
     if (rc == MPI_SUCCESS)
-        rc = exchange(c, sendbuf, sbytes, dest, sendtag, recvbuf, rbytes, source, recvtag, status);
+        rc = exchange(c, &sdata, dest, sendtag, &rdata, source, recvtag, status);
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     return MPI_SUCCESS;
@@ -158,17 +158,19 @@ static int sendrecv_replace(const char *call, void *buf, MPI_Count count, MPI_Da
                             int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
     comm_t *c = NULL;
-    size_t bytes;
-    int rc = check_send_args(buf, count, datatype, dest, sendtag, comm, &c, &bytes);
+    dt_buffer_t data;
+    int rc = check_send_args(buf, count, datatype, dest, sendtag, comm, &c, &data);
     if (rc == MPI_SUCCESS)
-        rc = check_recv_args(buf, count, datatype, source, recvtag, comm, &c, &bytes);
-    /* The outgoing data must survive the incoming message landing on it. */
-    void *copy = rc == MPI_SUCCESS ? malloc(bytes ? bytes : 1) : NULL;
+        rc = check_recv_args(buf, count, datatype, source, recvtag, comm, &c, &data);
+    /* The outgoing data must survive the incoming message landing on it:
+     * it leaves from a packed copy. */
+    void *copy = rc == MPI_SUCCESS ? malloc(data.bytes ? data.bytes : 1) : NULL;
     if (rc == MPI_SUCCESS && !copy)
-        rc = err_set(MPI_ERR_NO_MEM, "no memory for a %zu-byte copy of the buffer", bytes);
+        rc = err_set(MPI_ERR_NO_MEM, "no memory for a %zu-byte copy of the buffer", data.bytes);
     if (rc == MPI_SUCCESS) {
-        memcpy(copy, buf, bytes);
-        rc = exchange(c, copy, bytes, dest, sendtag, buf, bytes, source, recvtag, status);
+        dt_buffer_pack(&data, 0, data.bytes, copy);
+        dt_buffer_t packed = dt_buffer_bytes(copy, data.bytes);
+        rc = exchange(c, &packed, dest, sendtag, &data, source, recvtag, status);
     }
     free(copy);
     if (rc != MPI_SUCCESS)

@@ -27,31 +27,15 @@ static int check_status_args(const void *status, MPI_Datatype datatype, datatype
     return rc;
 }
 
-/* Whole elements of dt in bytes, or -1 when the bytes end inside one. */
+/* Whole elements of dt in bytes of data, or -1 when the bytes end inside
+ * one.  A type with no data counts 0, as the standard says. */
 static MPI_Count whole_count(MPI_Count bytes, const datatype_t *dt)
 {
-    if (dt->extent == 0 || bytes % dt->extent != 0)
+    if (dt->size == 0)
+        return 0;
+    if (bytes % dt->size != 0)
         return -1;
-    return bytes / dt->extent;
-}
-
-/* Basic elements in bytes: a pair type holds two (value and index), and a
- * message cut short may end after a pair's value. */
-static MPI_Count basic_elements(MPI_Count bytes, const datatype_t *dt)
-{
-    if (dt->first_size == 0)
-        return whole_count(bytes, dt);
-    MPI_Count pairs = bytes / dt->extent, rest = bytes % dt->extent;
-    if (rest == 0)
-        return 2 * pairs;
-    return rest == dt->first_size ? 2 * pairs + 1 : -1;
-}
-
-static MPI_Count bytes_of_elements(MPI_Count count, const datatype_t *dt)
-{
-    if (dt->first_size == 0)
-        return count * dt->extent;
-    return count / 2 * dt->extent + (count % 2) * dt->first_size;
+    return bytes / dt->size;
 }
 
 static int count_as_int(MPI_Count count)
@@ -75,7 +59,7 @@ int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *coun
     int rc = check_status_args(status, datatype, &dt, count, "count");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Get_elements", rc);
-    *count = count_as_int(basic_elements(status->tessera_count, dt));
+    *count = count_as_int(dt_count_elements(dt, status->tessera_count));
     return MPI_SUCCESS;
 }
 
@@ -86,7 +70,7 @@ static int get_elements_large(const char *call, const MPI_Status *status, MPI_Da
     int rc = check_status_args(status, datatype, &dt, count, "count");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
-    MPI_Count n = whole ? whole_count(status->tessera_count, dt) : basic_elements(status->tessera_count, dt);
+    MPI_Count n = whole ? whole_count(status->tessera_count, dt) : dt_count_elements(dt, status->tessera_count);
     *count = n < 0 ? MPI_UNDEFINED : n;
     return MPI_SUCCESS;
 }
@@ -114,7 +98,7 @@ static int set_elements(const char *call, MPI_Status *status, MPI_Datatype datat
         rc = err_set(MPI_ERR_COUNT, "invalid count %lld (must be non-negative)", (long long)count);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
-    status->tessera_count = bytes_of_elements(count, dt);
+    status->tessera_count = dt_element_bytes(dt, count);
     return MPI_SUCCESS;
 }
 

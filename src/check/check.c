@@ -68,16 +68,53 @@ int check_buffer(const void *buf, MPI_Count count, const char *what)
     return MPI_SUCCESS;
 }
 
-int check_message_bytes(MPI_Count count, const datatype_t *dt, const char *what, size_t *bytes)
+/* A datatype as messages show it: its name, else its handle. */
+static const char *type_name(const datatype_t *dt, char *buf, size_t len)
 {
-    /* Contiguous buffers of predefined types: elements lie extent bytes apart.
-     * (An overflow check by multiplication: this runs on every message, and
-     * a division would cost more than the rest of the checks together.) */
-    int64_t total;
-    if (__builtin_mul_overflow((int64_t)count, (int64_t)dt->extent, &total))
-        return err_set(MPI_ERR_COUNT, "invalid count %lld for %s (%lld elements of %s do not fit in memory)",
-                       (long long)count, what, (long long)count, dt->name);
-    *bytes = (size_t)total;
+    if (*dt_name(dt))
+        return dt_name(dt);
+    snprintf(buf, len, "%#x", dt->handle);
+    return buf;
+}
+
+/* Which of check_message_buffer's rules the arguments break, as the
+ * error; out of the way of the path every message takes. */
+static __attribute__((cold, noinline)) int message_buffer_error(const void *buf, MPI_Count count, const datatype_t *dt,
+                                                                bool send)
+{
+    const char *what = send ? "send" : "receive";
+    char name[32];
+    int64_t product;
+    if (!dt->committed)
+        return err_set(MPI_ERR_TYPE, "invalid %s datatype %s (not committed: call MPI_Type_commit first)", what,
+                       type_name(dt, name, sizeof name));
+    if (__builtin_mul_overflow((int64_t)count, (int64_t)dt->size, &product) ||
+        __builtin_mul_overflow((int64_t)count, (int64_t)dt->extent, &product))
+        return err_set(MPI_ERR_COUNT, "invalid %s count %lld (%lld elements of %s do not fit in memory)", what,
+                       (long long)count, (long long)count, type_name(dt, name, sizeof name));
+    (void)buf;
+    return err_set(MPI_ERR_BUFFER, "invalid %s buffer NULL with count %lld", what, (long long)count);
+}
+
+int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype, bool send, dt_buffer_t *out)
+{
+    datatype_t *dt;
+    int rc = check_datatype(datatype, send ? "send datatype" : "receive datatype", &dt);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    /* The length by multiplication with an overflow check: this runs on
+     * every message, and a division would cost more than the rest of the
+     * checks together.  Data spread out in memory must also have all its
+     * addresses representable.  MPI_BOTTOM (NULL) is a base address for
+     * derived types built from absolute addresses; with a predefined type
+     * it holds no data. */
+    int64_t total, span;
+    bool bad = !dt->committed || __builtin_mul_overflow((int64_t)count, (int64_t)dt->size, &total) ||
+               (!dt->contiguous && __builtin_mul_overflow((int64_t)count, (int64_t)dt->extent, &span)) ||
+               (buf == NULL && total > 0 && dt->predefined);
+    if (__builtin_expect(bad, 0))
+        return message_buffer_error(buf, count, dt, send);
+    *out = dt_buffer_make(buf, count, dt, (size_t)total);
     return MPI_SUCCESS;
 }
 
@@ -136,31 +173,25 @@ int check_recv_tag(int tag)
     return MPI_SUCCESS;
 }
 
-/* What sends and receives check alike: state, communicator, count,
- * datatype, the length in bytes, the buffer; `send` picks the words the
- * messages use. */
+/* What sends and receives check alike: state, communicator, count and
+ * the buffer; `send` picks the words the messages use. */
 static int check_message_args(const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Comm comm, bool send,
-                              comm_t **comm_out, size_t *bytes_out)
+                              comm_t **comm_out, dt_buffer_t *data_out)
 {
-    datatype_t *dt;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, comm_out);
     if (rc == MPI_SUCCESS)
         rc = check_count(count, send ? "send count" : "receive count");
     if (rc == MPI_SUCCESS)
-        rc = check_datatype(datatype, send ? "send datatype" : "receive datatype", &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_message_bytes(count, dt, send ? "send count" : "receive count", bytes_out);
-    if (rc == MPI_SUCCESS)
-        rc = check_buffer(buf, count, send ? "send buffer" : "receive buffer");
+        rc = check_message_buffer(buf, count, datatype, send, data_out);
     return rc;
 }
 
 int check_send_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                    comm_t **comm_out, size_t *bytes_out)
+                    comm_t **comm_out, dt_buffer_t *data_out)
 {
-    int rc = check_message_args(buf, count, datatype, comm, true, comm_out, bytes_out);
+    int rc = check_message_args(buf, count, datatype, comm, true, comm_out, data_out);
     if (rc == MPI_SUCCESS)
         rc = check_send_rank(*comm_out, dest, "destination");
     if (rc == MPI_SUCCESS)
@@ -169,9 +200,9 @@ int check_send_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int
 }
 
 int check_recv_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-                    comm_t **comm_out, size_t *bytes_out)
+                    comm_t **comm_out, dt_buffer_t *data_out)
 {
-    int rc = check_message_args(buf, count, datatype, comm, false, comm_out, bytes_out);
+    int rc = check_message_args(buf, count, datatype, comm, false, comm_out, data_out);
     if (rc == MPI_SUCCESS)
         rc = check_recv_rank(*comm_out, source, "source");
     if (rc == MPI_SUCCESS)

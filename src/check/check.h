@@ -8,6 +8,9 @@
 #ifndef TESSERA_CHECK_CHECK_H
 #define TESSERA_CHECK_CHECK_H
 
+#include <stdbool.h>
+
+#include "dt/buffer.h"
 #include "dt/datatype.h"
 #include "mpi.h"
 #include "obj/comm.h"
@@ -18,8 +21,9 @@ int check_comm(MPI_Comm handle, comm_t **out);
 int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out);
 int check_count(MPI_Count count, const char *what);
 int check_buffer(const void *buf, MPI_Count count, const char *what);
-/* count elements of dt as a byte length; MPI_ERR_COUNT if it overflows. */
-int check_message_bytes(MPI_Count count, const datatype_t *dt, const char *what, size_t *bytes);
+/* count elements of a committed datatype at buf, as the message buffer
+ * point-to-point moves (send picks the words the messages use). */
+int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype, bool send, dt_buffer_t *out);
 int check_pointer(const void *ptr, const char *what);
 int check_send_rank(const comm_t *comm, int rank, const char *what);
 int check_recv_rank(const comm_t *comm, int rank, const char *what);
@@ -27,11 +31,11 @@ int check_send_tag(int tag);
 int check_recv_tag(int tag);
 
 /* The arguments of a send or receive, all at once; gives the communicator
- * and the message length in bytes. */
+ * and the message buffer. */
 int check_send_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                    comm_t **comm_out, size_t *bytes_out);
+                    comm_t **comm_out, dt_buffer_t *data_out);
 int check_recv_args(const void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-                    comm_t **comm_out, size_t *bytes_out);
+                    comm_t **comm_out, dt_buffer_t *data_out);
 
 /* A live request handle; MPI_REQUEST_NULL is refused by the second form
  * (for calls where a null request is an error, not a no-op). */

@@ -80,7 +80,6 @@ int dt_add_handle(datatype_t *dt);
 
 /* Committing builds the layout; returns MPI_SUCCESS or MPI_ERR_NO_MEM. */
 int dt_commit(datatype_t *dt);
-const struct dt_node *dt_layout(datatype_t *dt);
 
 /* Elements and bytes, as MPI_Get_elements and MPI_Status_set_elements see
  * them: the number of predefined elements in the first `bytes` of a stream

@@ -239,7 +239,7 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
         return;
     }
     /* count copies of the type, extent apart: the loop of a vector */
-    copy_repeated(c, dt_layout(dt), count, dt->extent, base, pos, len);
+    copy_repeated(c, dt->layout, count, dt->extent, base, pos, len);
 }
 
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed)

@@ -114,11 +114,6 @@ int dt_commit(datatype_t *dt)
     return MPI_SUCCESS;
 }
 
-const struct dt_node *dt_layout(datatype_t *dt)
-{
-    return dt->layout;
-}
-
 void dt_finalize(void)
 {
     /* Derived types the program did not free go with the process; the

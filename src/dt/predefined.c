@@ -19,18 +19,24 @@
 #define PAIR_SIZE(a, b) ((MPI_Count)(sizeof(a) + sizeof(b)))
 
 static datatype_t dt_predefined[TESSERA_DT_PREDEFINED_COUNT_] = {
-#define COMMON .combiner = MPI_COMBINER_NAMED, .predefined = true, .committed = true, .nbasic = 1
+#define COMMON .combiner = MPI_COMBINER_NAMED, .predefined = true, .committed = true
 #define SIMPLE(index, type, mpi_name)   \
     [index] = {COMMON,                  \
+               .nbasic = 1,             \
                .size = sizeof(type),    \
                .extent = sizeof(type),  \
                .ub = sizeof(type),      \
                .true_ub = sizeof(type), \
                .align = _Alignof(type), \
                .name = mpi_name}
-#define SIZED(index, bytes, mpi_name)                                                   \
-    [index] = {COMMON,          .size = (bytes),    .extent = (bytes),                  \
-               .ub = (bytes),   .true_ub = (bytes), .align = (bytes) > 8 ? 8 : (bytes), \
+#define SIZED(index, bytes, mpi_name)              \
+    [index] = {COMMON,                             \
+               .nbasic = 1,                        \
+               .size = (bytes),                    \
+               .extent = (bytes),                  \
+               .ub = (bytes),                      \
+               .true_ub = (bytes),                 \
+               .align = (bytes) > 8 ? 8 : (bytes), \
                .name = mpi_name}
 /* A pair (value, index) as MPI_MAXLOC sees it: a C struct with padding. */
 #define PAIR(index, a, b, mpi_name)                                        \
@@ -42,6 +48,7 @@ static datatype_t dt_predefined[TESSERA_DT_PREDEFINED_COUNT_] = {
                .align = _Alignof(PAIR_STRUCT(a, b)),                       \
                .first_size = sizeof(a),                                    \
                .second_offset = offsetof(PAIR_STRUCT(a, b), second),       \
+               .nbasic = 2, /* the value and the index */                  \
                .name = mpi_name}
     SIMPLE(1, char, "MPI_CHAR"),
     SIMPLE(2, short, "MPI_SHORT"),

@@ -95,8 +95,9 @@ static size_t bsend_in_use(void)
     return used;
 }
 
-int p2p_bsend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)
+int p2p_bsend(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
 {
+    size_t bytes = data->bytes;
     if (dest == MPI_PROC_NULL)
         return MPI_SUCCESS;
     if (!bsend.buffer)
@@ -111,8 +112,9 @@ int p2p_bsend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)
                        bytes, bsend_in_use(), bsend.size, MPI_BSEND_OVERHEAD);
     b->size = size;
     char *copy = (char *)b + MPI_BSEND_OVERHEAD;
-    memcpy(copy, buf, bytes);
-    p2p_isend(copy, bytes, dest, tag, comm, &b->req);
+    dt_buffer_pack(data, 0, bytes, copy);
+    dt_buffer_t packed = dt_buffer_bytes(copy, bytes);
+    p2p_isend(&packed, dest, tag, comm, &b->req);
     return MPI_SUCCESS;
 }
 

@@ -1,8 +1,8 @@
 /*
  * p2p.h -- point-to-point messaging inside the library.
  *
- * Ranks here are ranks in comm; bytes are contiguous bytes.  The API layer
- * has checked every argument before calling in.
+ * Ranks here are ranks in comm; data is the user's buffer as described by
+ * dt/buffer.h.  The API layer has checked every argument before calling in.
  */
 #ifndef TESSERA_P2P_P2P_H
 #define TESSERA_P2P_P2P_H
@@ -18,22 +18,22 @@
 void p2p_init(int world_rank, int world_size, bool single_copy);
 void p2p_finalize(void);
 
-int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm);
-int p2p_isend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, request_t **out);
-int p2p_isend_mode(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, int mode, request_t **out);
-int p2p_recv(void *buf, size_t bytes, int source, int tag, comm_t *comm, MPI_Status *status);
-int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, request_t **out);
+int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm);
+int p2p_isend(const dt_buffer_t *data, int dest, int tag, comm_t *comm, request_t **out);
+int p2p_isend_mode(const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode, request_t **out);
+int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Status *status);
+int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
 
 /* Persistent requests: prepare once, start as often as needed. */
-void p2p_send_prepare(request_t *req, const void *buf, size_t bytes, int dest, int tag, comm_t *comm, int mode);
+void p2p_send_prepare(request_t *req, const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode);
 void p2p_send_start(request_t *req);
-void p2p_recv_prepare(request_t *req, void *buf, size_t bytes, int source, int tag, comm_t *comm);
+void p2p_recv_prepare(request_t *req, const dt_buffer_t *data, int source, int tag, comm_t *comm);
 void p2p_recv_start(request_t *req);
 
 /* Buffered sends (bsend.c).  p2p_bsend copies the message into the
  * attached buffer and returns; detaching and flushing wait until every
  * buffered send has completed. */
-int p2p_bsend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm);
+int p2p_bsend(const dt_buffer_t *data, int dest, int tag, comm_t *comm);
 int p2p_buffer_attach(void *buffer, size_t size);
 void p2p_buffer_detach(void **buffer, size_t *size);
 void p2p_bsend_flush(void);
@@ -49,7 +49,7 @@ bool p2p_iprobe(int source, int tag, comm_t *comm, MPI_Status *status);
 void p2p_probe(int source, int tag, comm_t *comm, MPI_Status *status);
 struct unexpected *p2p_improbe(int source, int tag, comm_t *comm, MPI_Status *status);
 struct unexpected *p2p_mprobe(int source, int tag, comm_t *comm, MPI_Status *status);
-int p2p_imrecv(void *buf, size_t bytes, comm_t *comm, struct unexpected *msg, request_t **out);
+int p2p_imrecv(const dt_buffer_t *data, comm_t *comm, struct unexpected *msg, request_t **out);
 
 /* Called by a transport for each message that arrives from world rank src. */
 void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload);

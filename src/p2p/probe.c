@@ -67,13 +67,12 @@ unexpected_t *p2p_mprobe(int source, int tag, comm_t *comm, MPI_Status *status)
     return msg;
 }
 
-int p2p_imrecv(void *buf, size_t bytes, comm_t *comm, unexpected_t *msg, request_t **out)
+int p2p_imrecv(const dt_buffer_t *data, comm_t *comm, unexpected_t *msg, request_t **out)
 {
     request_t *req = request_alloc(REQUEST_RECV);
     *out = req;
     req->comm = comm;
-    req->buf = buf;
-    req->bytes = bytes;
+    request_set_data(req, data);
     req->peer = msg->source;
     req->tag = msg->tag;
     p2p_recv_unexpected(req, msg);

@@ -22,9 +22,9 @@ static void recv_set_status(request_t *req, int source, int tag, size_t bytes)
     req->status.MPI_TAG = tag;
     req->status.tessera_cancelled = 0;
     req->msg_bytes = bytes;
-    if (bytes > req->bytes) {
+    if (bytes > req->data.bytes) {
         req->status.MPI_ERROR = MPI_ERR_TRUNCATE;
-        req->status.tessera_count = (MPI_Count)req->bytes;
+        req->status.tessera_count = (MPI_Count)req->data.bytes;
     } else {
         req->status.MPI_ERROR = MPI_SUCCESS;
         req->status.tessera_count = (MPI_Count)bytes;
@@ -35,7 +35,7 @@ static void recv_deliver_eager(request_t *req, int source, int tag, const wire_p
 {
     size_t bytes = wire_payload_length(payload);
     recv_set_status(req, source, tag, bytes);
-    wire_payload_copy(req->buf, payload, (size_t)req->status.tessera_count);
+    wire_payload_unpack(&req->data, 0, payload, (size_t)req->status.tessera_count);
     request_complete(req);
 }
 
@@ -117,11 +117,10 @@ void p2p_recv_unexpected(request_t *req, unexpected_t *msg)
 }
 
 /* Fill in a receive that may be started more than once (MPI_Recv_init). */
-void p2p_recv_prepare(request_t *req, void *buf, size_t bytes, int source, int tag, comm_t *comm)
+void p2p_recv_prepare(request_t *req, const dt_buffer_t *data, int source, int tag, comm_t *comm)
 {
     req->comm = comm;
-    req->buf = buf;
-    req->bytes = bytes;
+    request_set_data(req, data);
     req->peer = source;
     /* Known now for a named source; a wildcard learns it when it matches. */
     req->world_peer = comm_world_peer(comm, source);
@@ -142,19 +141,19 @@ void p2p_recv_start(request_t *req)
         match_posted_append(req->comm->context_id, req);
 }
 
-int p2p_irecv(void *buf, size_t bytes, int source, int tag, comm_t *comm, request_t **out)
+int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
 {
     request_t *req = request_alloc(REQUEST_RECV);
     *out = req;
-    p2p_recv_prepare(req, buf, bytes, source, tag, comm);
+    p2p_recv_prepare(req, data, source, tag, comm);
     p2p_recv_start(req);
     return MPI_SUCCESS;
 }
 
-int p2p_recv(void *buf, size_t bytes, int source, int tag, comm_t *comm, MPI_Status *status)
+int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Status *status)
 {
     request_t *req;
-    p2p_irecv(buf, bytes, source, tag, comm, &req);
+    p2p_irecv(data, source, tag, comm, &req);
     progress_wait(req);
     return request_release(req, status);
 }

@@ -44,8 +44,9 @@ void rndv_finalize(void)
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
 {
     size_t take = (size_t)req->status.tessera_count;
-    if (rndv_single_copy && !rndv_single_copy_failed[world_src]) {
-        int rc = p2p_transport(world_src)->read_remote(world_src, req->buf, rts->address, take);
+    bool both_contiguous = (rts->flags & WIRE_RTS_CONTIGUOUS) && !req->data.dt;
+    if (rndv_single_copy && both_contiguous && !rndv_single_copy_failed[world_src]) {
+        int rc = p2p_transport(world_src)->read_remote(world_src, req->data.base, rts->address, take);
         if (rc == 0) {
             proto_info(world_src, PROTO_RNDV_CMA, "large message read with one process_vm_readv copy");
             p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
@@ -57,8 +58,13 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
         rndv_single_copy_failed[world_src] = true;
         proto_info(world_src, PROTO_RNDV_PIPELINE, "process_vm_readv failed for this peer; pipelining from now on");
     }
-    proto_info(world_src, PROTO_RNDV_PIPELINE,
-               proto_info_single_copy_reason() ? proto_info_single_copy_reason() : "single copy failed for this peer");
+    if (!both_contiguous)
+        proto_info(world_src, PROTO_RNDV_PIPELINE,
+                   "non-contiguous datatype: packed and unpacked through the data ring");
+    else
+        proto_info(world_src, PROTO_RNDV_PIPELINE,
+                   proto_info_single_copy_reason() ? proto_info_single_copy_reason()
+                                                   : "single copy failed for this peer");
     req->done = 0;
     uint32_t mine = req->handle;
     bool empty = req->msg_bytes == 0;
@@ -82,10 +88,10 @@ void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload)
     if (!req || req->kind != REQUEST_RECV)
         log_fatal("internal error: DATA for unknown receive request %#x", recv_handle);
     size_t len = wire_payload_length(payload);
-    size_t room = req->bytes > req->done ? req->bytes - req->done : 0;
+    size_t room = req->data.bytes > req->done ? req->data.bytes - req->done : 0;
     /* A truncated message still arrives whole; what does not fit is dropped. */
     if (room)
-        wire_payload_copy((char *)req->buf + req->done, payload, len < room ? len : room);
+        wire_payload_unpack(&req->data, req->done, payload, len < room ? len : room);
     req->done += len;
     if (req->done >= req->msg_bytes)
         request_complete(req);

@@ -76,6 +76,15 @@ static wire_hdr_t send_hdr(uint8_t type, uint16_t context_id, int32_t tag)
     return (wire_hdr_t){.type = type, .flags = 0, .context_id = context_id, .tag = tag};
 }
 
+/* Send bytes [pos, pos + len) of data as the payload of one message. */
+static inline int send_data(transport_ops_t *tp, int dest, const wire_hdr_t *hdr, const dt_buffer_t *data, size_t pos,
+                            size_t len)
+{
+    if (data->dt)
+        return tp->send_packed(dest, hdr, data, pos, len);
+    return tp->send(dest, hdr, (const char *)data->base + pos, len);
+}
+
 /* One attempt to move req forward.  Returns 1 when req no longer needs its
  * place in the pending queue, 0 when the transport had no room. */
 static int send_push(request_t *req)
@@ -90,12 +99,15 @@ static int send_push(request_t *req)
         return 1;
     case SEND_EAGER:
         hdr = send_hdr(WIRE_EAGER, req->comm->context_id, req->tag);
-        if (!tp->send(req->world_peer, &hdr, req->buf, req->bytes))
+        if (!send_data(tp, req->world_peer, &hdr, &req->data, 0, req->data.bytes))
             return 0;
         request_complete(req);
         return 1;
     case SEND_RTS: {
-        wire_rts_t rts = {.bytes = req->bytes, .address = (uint64_t)(uintptr_t)req->buf, .send_handle = req->handle};
+        wire_rts_t rts = {.bytes = req->data.bytes,
+                          .address = (uint64_t)(uintptr_t)req->data.base,
+                          .send_handle = req->handle,
+                          .flags = req->data.dt ? 0 : WIRE_RTS_CONTIGUOUS};
         hdr = send_hdr(WIRE_RTS, req->comm->context_id, req->tag);
         /* The reply may come before send() returns (the self transport
          * delivers at once), so req is already waiting for it, and is not
@@ -109,11 +121,11 @@ static int send_push(request_t *req)
     }
     case SEND_STREAM:
         hdr = send_hdr(WIRE_DATA, 0, (int32_t)req->remote_handle);
-        while (req->done < req->bytes) {
-            size_t chunk = req->bytes - req->done;
+        while (req->done < req->data.bytes) {
+            size_t chunk = req->data.bytes - req->done;
             if (chunk > tp->chunk_limit)
                 chunk = tp->chunk_limit;
-            if (!tp->send(req->world_peer, &hdr, (char *)req->buf + req->done, chunk))
+            if (!send_data(tp, req->world_peer, &hdr, &req->data, req->done, chunk))
                 return 0;
             req->done += chunk;
         }
@@ -217,11 +229,10 @@ void p2p_send_stream(request_t *req, uint32_t recv_handle)
 }
 
 /* Fill in a send that may be started more than once (MPI_Send_init). */
-void p2p_send_prepare(request_t *req, const void *buf, size_t bytes, int dest, int tag, comm_t *comm, int mode)
+void p2p_send_prepare(request_t *req, const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode)
 {
     req->comm = comm;
-    req->buf = (void *)buf;
-    req->bytes = bytes;
+    request_set_data(req, data);
     req->peer = dest;
     req->world_peer = comm_world_peer(comm, dest);
     req->tag = tag;
@@ -235,29 +246,30 @@ void p2p_send_start(request_t *req)
 {
     if (!p2p_begin(req))
         return;
-    bool eager = req->mode != SEND_MODE_SYNC && req->bytes <= p2p_transport(req->world_peer)->eager_limit;
+    bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= p2p_transport(req->world_peer)->eager_limit;
     if (eager && proto_info_enabled)
-        send_report(req->world_peer, req->bytes);
+        send_report(req->world_peer, req->data.bytes);
     req->state = eager ? SEND_EAGER : SEND_RTS;
     send_start(req);
 }
 
-int p2p_isend_mode(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, int mode, request_t **out)
+int p2p_isend_mode(const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode, request_t **out)
 {
     request_t *req = request_alloc(REQUEST_SEND);
     *out = req;
-    p2p_send_prepare(req, buf, bytes, dest, tag, comm, mode);
+    p2p_send_prepare(req, data, dest, tag, comm, mode);
     p2p_send_start(req);
     return MPI_SUCCESS;
 }
 
-int p2p_isend(const void *buf, size_t bytes, int dest, int tag, comm_t *comm, request_t **out)
+int p2p_isend(const dt_buffer_t *data, int dest, int tag, comm_t *comm, request_t **out)
 {
-    return p2p_isend_mode(buf, bytes, dest, tag, comm, SEND_MODE_STANDARD, out);
+    return p2p_isend_mode(data, dest, tag, comm, SEND_MODE_STANDARD, out);
 }
 
-int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)
+int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
 {
+    size_t bytes = data->bytes;
     if (dest == MPI_PROC_NULL)
         return MPI_SUCCESS;
     /* Fast path: an eager message with nothing queued ahead of it leaves
@@ -268,11 +280,11 @@ int p2p_send(const void *buf, size_t bytes, int dest, int tag, comm_t *comm)
         send_report(world_dest, bytes);
     if (bytes <= tp->eager_limit && !send_state.pending[world_dest].head) {
         wire_hdr_t hdr = send_hdr(WIRE_EAGER, comm->context_id, tag);
-        if (tp->send(world_dest, &hdr, buf, bytes))
+        if (send_data(tp, world_dest, &hdr, data, 0, bytes))
             return MPI_SUCCESS;
     }
     request_t *req;
-    p2p_isend(buf, bytes, dest, tag, comm, &req);
+    p2p_isend(data, dest, tag, comm, &req);
     progress_wait(req);
     request_free(req);
     return MPI_SUCCESS;

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dt/buffer.h"
+
 /* Payload bytes that travel in the same cache line as the header (shm). */
 #define WIRE_INLINE_BYTES 48
 
@@ -40,7 +42,12 @@ typedef struct wire_rts {
     uint64_t bytes;       /* message length */
     uint64_t address;     /* the sender's buffer, for a single-copy read */
     uint32_t send_handle; /* the sender's request, named in FIN or CTS */
+    uint32_t flags;       /* WIRE_RTS_* */
 } wire_rts_t;
+
+/* The sender's data lies contiguous at address: a single-copy read can take
+ * it.  Without it the data must be streamed (CTS, then DATA). */
+#define WIRE_RTS_CONTIGUOUS 1u
 
 /* A received payload as the transport holds it: at most two pieces, because
  * a ring may wrap in the middle of a message. */
@@ -54,7 +61,23 @@ static inline size_t wire_payload_length(const wire_payload_t *payload)
     return payload->len[0] + payload->len[1];
 }
 
-/* Copy up to max bytes of the payload to dst, across the wrap if any. */
-void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max);
+/* Copy up to max bytes of the payload into bytes [pos, pos + max) of
+ * data's packed stream, across the wrap if any. */
+static inline void wire_payload_unpack(const dt_buffer_t *data, size_t pos, const wire_payload_t *payload, size_t max)
+{
+    size_t first = payload->len[0] < max ? payload->len[0] : max;
+    dt_buffer_unpack(data, pos, first, payload->part[0]);
+    if (first < max && payload->len[1]) {
+        size_t second = payload->len[1] < max - first ? payload->len[1] : max - first;
+        dt_buffer_unpack(data, pos + first, second, payload->part[1]);
+    }
+}
+
+/* The same to contiguous memory at dst. */
+static inline void wire_payload_copy(void *dst, const wire_payload_t *payload, size_t max)
+{
+    dt_buffer_t bytes = dt_buffer_bytes(dst, max);
+    wire_payload_unpack(&bytes, 0, payload, max);
+}
 
 #endif

@@ -34,8 +34,17 @@ request_t *request_alloc(int kind)
     return req;
 }
 
+void request_set_data(request_t *req, const dt_buffer_t *data)
+{
+    if (data->dt)
+        dt_ref(data->dt);
+    req->data = *data;
+}
+
 void request_free(request_t *req)
 {
+    if (req->data.dt)
+        dt_unref(req->data.dt);
     obj_table_remove(&request_table, req->handle);
     req->next = request_pool;
     request_pool = req;
@@ -65,7 +74,7 @@ int request_status_error(const request_t *req)
     if (req->status.MPI_ERROR == MPI_ERR_TRUNCATE)
         return err_set(MPI_ERR_TRUNCATE,
                        "message truncated: %zu bytes from rank %d (tag %d) do not fit the %zu-byte receive buffer",
-                       req->msg_bytes, req->status.MPI_SOURCE, req->status.MPI_TAG, req->bytes);
+                       req->msg_bytes, req->status.MPI_SOURCE, req->status.MPI_TAG, req->data.bytes);
     return req->status.MPI_ERROR;
 }
 

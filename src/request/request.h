@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dt/buffer.h"
 #include "mpi.h"
 #include "p2p/wire.h"
 
@@ -47,8 +48,7 @@ typedef struct request {
     bool released;   /* MPI_Request_free came first: free on completion */
     struct request *next;
     struct comm *comm;
-    void *buf;
-    size_t bytes;     /* send: message length; receive: buffer capacity */
+    dt_buffer_t data; /* send: the message; receive: the buffer (data.bytes is its capacity) */
     size_t done;      /* bytes moved so far by a pipelined rendezvous */
     size_t msg_bytes; /* receive: length of the matched message */
     int peer;         /* rank in comm; MPI_ANY_SOURCE for a wildcard receive */
@@ -64,6 +64,9 @@ typedef struct request {
 void request_init(void);
 request_t *request_alloc(int kind);
 void request_free(request_t *req);
+/* Point req at the user's data; a derived datatype stays alive (even if the
+ * user frees it) until req is freed. */
+void request_set_data(request_t *req, const dt_buffer_t *data);
 request_t *request_from_handle(MPI_Request handle);
 request_t *request_from_value(uint32_t value);
 

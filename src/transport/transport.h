@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dt/buffer.h"
 #include "p2p/wire.h"
 
 typedef struct transport_ops {
@@ -23,6 +24,9 @@ typedef struct transport_ops {
      * left (payload copied out), 0 when there is no room now: the caller
      * queues it and tries again from progress. */
     int (*send)(int dest, const wire_hdr_t *hdr, const void *payload, size_t len);
+    /* The same, with bytes [pos, pos + len) of data's packed stream as the
+     * payload, packed straight into the transport's memory. */
+    int (*send_packed)(int dest, const wire_hdr_t *hdr, const dt_buffer_t *data, size_t pos, size_t len);
     /* Single copy: read len bytes at address in rank src's memory into dst.
      * Returns 0, or an errno value when the transport cannot (then the
      * caller falls back to a pipelined rendezvous). */

@@ -46,6 +46,13 @@ typedef struct shm_slot {
 
 static_assert(sizeof(shm_slot_t) == CACHE_LINE, "a slot is one cache line");
 
+/* Where a message's payload goes: the slot, or up to two pieces of the data
+ * ring (split where it wraps). */
+typedef struct shm_space {
+    void *part[2];
+    size_t len[2];
+} shm_space_t;
+
 /* One direction of one pair, as seen by the process that owns that end. */
 typedef struct shm_channel {
     shm_pair_ctl_t *ctl;
@@ -199,45 +206,84 @@ void shm_doorbell_wait(void)
     atomic_store_explicit(&shm.me->sleeping, 0, memory_order_relaxed);
 }
 
-static void shm_data_write(shm_channel_t *ch, const void *src, size_t len)
+/* Room for one message of len payload bytes to the channel's receiver:
+ * returns its slot and says where the payload goes (the slot itself, or
+ * one or two pieces of the data ring, split where the ring wraps), or NULL
+ * when there is no room now. */
+static inline shm_slot_t *shm_reserve(shm_channel_t *ch, size_t len, shm_space_t *space)
 {
-    uint64_t at = ch->data_pos & (shm.data_bytes - 1);
-    size_t first = len < shm.data_bytes - at ? len : (size_t)(shm.data_bytes - at);
-    copy_bytes(ch->data + at, src, first);
-    if (first < len)
-        copy_bytes(ch->data, (const uint8_t *)src + first, len - first);
-}
-
-static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)
-{
-    shm_channel_t *ch = &shm.tx[dest];
     if (ch->slot_pos - ch->slots_consumed >= shm.slot_count) {
         ch->slots_consumed = atomic_load_acquire_u64(&ch->ctl->slots_consumed);
         if (ch->slot_pos - ch->slots_consumed >= shm.slot_count)
-            return 0;
+            return NULL;
     }
     shm_slot_t *slot = &ch->slots[ch->slot_pos & (shm.slot_count - 1)];
     if (len <= SHM_INLINE_BYTES) {
-        if (len)
-            memcpy(slot->payload, payload, len);
-    } else {
-        uint64_t need = round_to_line(len);
-        if (ch->data_pos + need - ch->data_consumed > shm.data_bytes) {
-            ch->data_consumed = atomic_load_acquire_u64(&ch->ctl->data_consumed);
-            if (ch->data_pos + need - ch->data_consumed > shm.data_bytes)
-                return 0;
-        }
-        shm_data_write(ch, payload, len);
-        ch->data_pos += need;
+        space->part[0] = slot->payload;
+        space->len[0] = len;
+        space->len[1] = 0;
+        return slot;
     }
+    uint64_t need = round_to_line(len);
+    if (ch->data_pos + need - ch->data_consumed > shm.data_bytes) {
+        ch->data_consumed = atomic_load_acquire_u64(&ch->ctl->data_consumed);
+        if (ch->data_pos + need - ch->data_consumed > shm.data_bytes)
+            return NULL;
+    }
+    uint64_t at = ch->data_pos & (shm.data_bytes - 1);
+    size_t first = len < shm.data_bytes - at ? len : (size_t)(shm.data_bytes - at);
+    space->part[0] = ch->data + at;
+    space->len[0] = first;
+    space->part[1] = ch->data;
+    space->len[1] = len - first;
+    ch->data_pos += need;
+    return slot;
+}
+
+/* The payload is in place: make the message visible to the receiver. */
+static inline void shm_publish(int dest, shm_channel_t *ch, shm_slot_t *slot, const wire_hdr_t *hdr, size_t len)
+{
     slot->len = (uint32_t)len;
     slot->hdr = *hdr;
-    /* Publish: everything written above happens-before the receiver's
+    /* Publish: everything written before happens-before the receiver's
      * acquire load of seq sees this lap. */
     atomic_store_release_u32(&slot->seq, (uint32_t)(ch->slot_pos >> shm.lap_shift) + 1);
     ch->slot_pos++;
     if (shm.sleep_enabled)
         shm_ring_doorbell(dest);
+}
+
+static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)
+{
+    shm_channel_t *ch = &shm.tx[dest];
+    shm_space_t space;
+    shm_slot_t *slot = shm_reserve(ch, len, &space);
+    if (!slot)
+        return 0;
+    if (len <= SHM_INLINE_BYTES) {
+        if (len)
+            memcpy(space.part[0], payload, len);
+    } else {
+        copy_bytes(space.part[0], payload, space.len[0]);
+        if (space.len[1])
+            copy_bytes(space.part[1], (const uint8_t *)payload + space.len[0], space.len[1]);
+    }
+    shm_publish(dest, ch, slot, hdr, len);
+    return 1;
+}
+
+/* The same, packing the payload from typed data straight into the ring. */
+static int shm_send_packed(int dest, const wire_hdr_t *hdr, const dt_buffer_t *data, size_t pos, size_t len)
+{
+    shm_channel_t *ch = &shm.tx[dest];
+    shm_space_t space;
+    shm_slot_t *slot = shm_reserve(ch, len, &space);
+    if (!slot)
+        return 0;
+    dt_buffer_pack(data, pos, space.len[0], space.part[0]);
+    if (space.len[1])
+        dt_buffer_pack(data, pos + space.len[0], space.len[1], space.part[1]);
+    shm_publish(dest, ch, slot, hdr, len);
     return 1;
 }
 
@@ -298,6 +344,7 @@ static int shm_poll(void)
 transport_ops_t transport_shm = {
     .name = "shm",
     .send = shm_send,
+    .send_packed = shm_send_packed,
     .read_remote = shm_cma_read,
     .poll = shm_poll,
 };

@@ -1,0 +1,67 @@
+/*
+ * buffer.h -- a message's data in the user's memory, as point-to-point
+ * moves it.
+ *
+ * A (buf, count, datatype) argument becomes a dt_buffer_t once, when the
+ * call is checked.  Contiguous data (every predefined type but the padded
+ * pair types, and derived types whose data is one block) is a pointer and a
+ * length, and takes exactly the path it took before datatypes existed.
+ * Anything else keeps its type, and its bytes are packed or unpacked piece
+ * by piece where they meet the transport: straight into a ring slot, out of
+ * a DATA chunk.  Offsets (pos) are in the packed stream: the data bytes in
+ * typemap order.
+ */
+#ifndef TESSERA_DT_BUFFER_H
+#define TESSERA_DT_BUFFER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dt/datatype.h"
+#include "dt/layout.h"
+#include "util/copy.h"
+
+typedef struct dt_buffer {
+    void *base;      /* contiguous: the first data byte; typed: buf as given */
+    size_t bytes;    /* data bytes: count * size */
+    MPI_Count count; /* typed only */
+    datatype_t *dt;  /* NULL when the data is contiguous at base */
+} dt_buffer_t;
+
+/* Describe count elements of dt at buf.  bytes is count * dt->size, which
+ * the caller has checked does not overflow.  Takes no reference on dt. */
+static inline dt_buffer_t dt_buffer_make(const void *buf, MPI_Count count, datatype_t *dt, size_t bytes)
+{
+    dt_buffer_t b = {(void *)(uintptr_t)buf, bytes, count, NULL};
+    if (dt->contiguous)
+        b.base = (void *)((uintptr_t)buf + (uintptr_t)dt->true_lb);
+    else if (bytes)
+        b.dt = dt;
+    return b;
+}
+
+/* Contiguous bytes, as internal messages and buffered copies have them. */
+static inline dt_buffer_t dt_buffer_bytes(const void *buf, size_t bytes)
+{
+    return (dt_buffer_t){(void *)(uintptr_t)buf, bytes, 0, NULL};
+}
+
+/* Copy bytes [pos, pos + len) of the packed stream to dst. */
+static inline void dt_buffer_pack(const dt_buffer_t *b, size_t pos, size_t len, void *dst)
+{
+    if (!b->dt)
+        copy_bytes(dst, (const char *)b->base + pos, len);
+    else
+        dt_pack_range(b->base, b->count, b->dt, (MPI_Count)pos, (MPI_Count)len, dst);
+}
+
+/* Copy len bytes from src into bytes [pos, pos + len) of the stream. */
+static inline void dt_buffer_unpack(const dt_buffer_t *b, size_t pos, size_t len, const void *src)
+{
+    if (!b->dt)
+        copy_bytes((char *)b->base + pos, src, len);
+    else
+        dt_unpack_range(b->base, b->count, b->dt, (MPI_Count)pos, (MPI_Count)len, src);
+}
+
+#endif
