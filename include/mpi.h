@@ -893,6 +893,28 @@ TESSERA_API int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm,
 TESSERA_API int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
 TESSERA_API int MPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size);
 TESSERA_API int PMPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size);
+TESSERA_API int MPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
+                                  void *outbuf, MPI_Aint outsize, MPI_Aint *position);
+TESSERA_API int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
+                                   void *outbuf, MPI_Aint outsize, MPI_Aint *position);
+TESSERA_API int MPI_Pack_external_c(const char datarep[], const void *inbuf, MPI_Count incount, MPI_Datatype datatype,
+                                    void *outbuf, MPI_Count outsize, MPI_Count *position);
+TESSERA_API int PMPI_Pack_external_c(const char datarep[], const void *inbuf, MPI_Count incount, MPI_Datatype datatype,
+                                     void *outbuf, MPI_Count outsize, MPI_Count *position);
+TESSERA_API int MPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position,
+                                    void *outbuf, int outcount, MPI_Datatype datatype);
+TESSERA_API int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position,
+                                     void *outbuf, int outcount, MPI_Datatype datatype);
+TESSERA_API int MPI_Unpack_external_c(const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position,
+                                      void *outbuf, MPI_Count outcount, MPI_Datatype datatype);
+TESSERA_API int PMPI_Unpack_external_c(const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position,
+                                       void *outbuf, MPI_Count outcount, MPI_Datatype datatype);
+TESSERA_API int MPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size);
+TESSERA_API int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size);
+TESSERA_API int MPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datatype datatype,
+                                         MPI_Count *size);
+TESSERA_API int PMPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datatype datatype,
+                                          MPI_Count *size);
 TESSERA_API int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
 TESSERA_API int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
 TESSERA_API int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);

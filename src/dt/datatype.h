@@ -64,6 +64,8 @@ datatype_t *dt_from_handle(MPI_Datatype handle);
 MPI_Datatype dt_handle(const datatype_t *dt);
 /* The predefined type at a handle index (used by MPI_Type_match_size). */
 datatype_t *dt_predefined_at(uint32_t index);
+/* The index of a predefined type, the inverse of dt_predefined_at. */
+uint32_t dt_predefined_index(const datatype_t *dt);
 
 /* Derived types: a new type with contents copied from the arguments and a
  * handle; bounds and sizes are the caller's to fill. */

@@ -155,6 +155,11 @@ void dt_init(void)
     }
 }
 
+uint32_t dt_predefined_index(const datatype_t *dt)
+{
+    return (uint32_t)(dt - dt_predefined);
+}
+
 datatype_t *dt_predefined_at(uint32_t index)
 {
     return index > 0 && index < TESSERA_DT_PREDEFINED_COUNT_ ? &dt_predefined[index] : NULL;

@@ -11,6 +11,7 @@
  * send is in flight, persistent and replace forms, MPI_BOTTOM, uncommitted
  * types.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -341,6 +342,108 @@ static void uncommitted(int partner)
     MPI_Type_free(&t);
 }
 
+/* Exchange (sbuf, scount, stype) for (rbuf, rcount, rtype) with partner. */
+static void swap(int partner, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                 MPI_Datatype rtype, MPI_Status *st)
+{
+    MPI_Sendrecv(sbuf, scount, stype, partner, 13, rbuf, rcount, rtype, partner, 13, MPI_COMM_WORLD, st);
+}
+
+/* The constructors the layout matrix above does not cover. */
+static void other_constructors(int partner, int rank)
+{
+    /* struct with padding, both sides */
+    struct rec {
+        int a;
+        double b;
+        char c[3];
+    } out[50], in[50];
+    memset(in, 0x5A, sizeof in);
+    for (int i = 0; i < 50; i++)
+        out[i] = (struct rec){rank + i, rank * 0.5 + i, {'x', 'y', (char)i}};
+    int bl[3] = {1, 1, 3};
+    MPI_Aint disp[3] = {offsetof(struct rec, a), offsetof(struct rec, b), offsetof(struct rec, c)};
+    MPI_Datatype types[3] = {MPI_INT, MPI_DOUBLE, MPI_CHAR}, st, rec;
+    MPI_Type_create_struct(3, bl, disp, types, &st);
+    MPI_Type_create_resized(st, 0, sizeof(struct rec), &rec);
+    MPI_Type_commit(&rec);
+    swap(partner, out, 50, rec, in, 50, rec, MPI_STATUS_IGNORE);
+    const unsigned char *pad = (const unsigned char *)&in[49] + sizeof(int);
+    MT_CHECK(in[49].a == partner + 49 && in[49].b == partner * 0.5 + 49 && in[49].c[2] == 49 && *pad == 0x5A,
+             "struct: a %d b %g c %d, padding %02x", in[49].a, in[49].b, in[49].c[2], *pad);
+    MPI_Type_free(&st);
+    MPI_Type_free(&rec);
+
+    /* indexed_block and hindexed_block, received as plain ints */
+    int src[8] = {0, 10, 20, 30, 40, 50, 60, 70}, got[6] = {0};
+    int ib_disp[3] = {5, 1, 3};
+    MPI_Aint hb_disp[3] = {5 * sizeof(int), 1 * sizeof(int), 3 * sizeof(int)};
+    MPI_Datatype ib, hb;
+    MPI_Type_create_indexed_block(3, 1, ib_disp, MPI_INT, &ib);
+    MPI_Type_create_hindexed_block(3, 2, hb_disp, MPI_INT, &hb);
+    MPI_Type_commit(&ib);
+    MPI_Type_commit(&hb);
+    swap(partner, src, 1, ib, got, 3, MPI_INT, MPI_STATUS_IGNORE);
+    MT_CHECK(got[0] == 50 && got[1] == 10 && got[2] == 30, "indexed_block: %d %d %d", got[0], got[1], got[2]);
+    swap(partner, src, 1, hb, got, 6, MPI_INT, MPI_STATUS_IGNORE);
+    MT_CHECK(got[0] == 50 && got[1] == 60 && got[2] == 10 && got[3] == 20 && got[4] == 30 && got[5] == 40,
+             "hindexed_block: %d %d %d %d %d %d", got[0], got[1], got[2], got[3], got[4], got[5]);
+    MPI_Type_free(&ib);
+    MPI_Type_free(&hb);
+
+    /* darray: process (1, 1) of a 2 x 2 block distribution of 8 x 8 ints */
+    int grid[64], piece[16];
+    for (int i = 0; i < 64; i++)
+        grid[i] = i;
+    int gsizes[2] = {8, 8}, distribs[2] = {MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_BLOCK};
+    int dargs[2] = {MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG}, psizes[2] = {2, 2};
+    MPI_Datatype da;
+    MPI_Type_create_darray(4, 3, 2, gsizes, distribs, dargs, psizes, MPI_ORDER_C, MPI_INT, &da);
+    MPI_Type_commit(&da);
+    swap(partner, grid, 1, da, piece, 16, MPI_INT, MPI_STATUS_IGNORE);
+    MT_CHECK(piece[0] == 36 && piece[3] == 39 && piece[4] == 44 && piece[15] == 63, "darray piece: %d %d %d %d",
+             piece[0], piece[3], piece[4], piece[15]);
+    MPI_Type_free(&da);
+
+    /* zero count, and blocks of length zero */
+    MPI_Status status;
+    int count = -1;
+    MPI_Datatype v, z;
+    MPI_Type_vector(3, 1, 2, MPI_INT, &v);
+    MPI_Type_commit(&v);
+    swap(partner, src, 0, v, got, 0, v, &status);
+    MPI_Get_count(&status, v, &count);
+    MT_CHECK(count == 0, "zero count of a vector: count %d", count);
+    int zbl[3] = {0, 2, 0}, zdisp[3] = {0, 4, 7};
+    MPI_Type_indexed(3, zbl, zdisp, MPI_INT, &z);
+    MPI_Type_commit(&z);
+    memset(got, 0, sizeof got);
+    swap(partner, src, 1, z, got, 6, MPI_INT, &status);
+    MPI_Get_count(&status, MPI_INT, &count);
+    MT_CHECK(count == 2 && got[0] == 40 && got[1] == 50, "zero-length blocks: count %d, %d %d", count, got[0], got[1]);
+    MPI_Type_free(&v);
+    MPI_Type_free(&z);
+}
+
+/* Data packed with MPI_Pack travels as MPI_PACKED. */
+static void packed(int partner, int rank)
+{
+    char out[64], in[64];
+    int pos = 0, x = 1000 + rank;
+    double y = rank + 0.25;
+    MPI_Pack(&x, 1, MPI_INT, out, sizeof out, &pos, MPI_COMM_WORLD);
+    MPI_Pack(&y, 1, MPI_DOUBLE, out, sizeof out, &pos, MPI_COMM_WORLD);
+    MPI_Status st;
+    swap(partner, out, pos, MPI_PACKED, in, sizeof in, MPI_PACKED, &st);
+    int bytes = -1, rx = 0, rpos = 0;
+    double ry = 0;
+    MPI_Get_count(&st, MPI_PACKED, &bytes);
+    MPI_Unpack(in, bytes, &rpos, &rx, 1, MPI_INT, MPI_COMM_WORLD);
+    MPI_Unpack(in, bytes, &rpos, &ry, 1, MPI_DOUBLE, MPI_COMM_WORLD);
+    MT_CHECK(bytes == pos && rx == 1000 + partner && ry == partner + 0.25, "MPI_PACKED: %d bytes, %d %g", bytes, rx,
+             ry);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -363,5 +466,7 @@ int main(int argc, char **argv)
     persistent_and_replace(partner, rank);
     bottom(partner, rank);
     uncommitted(partner);
+    other_constructors(partner, rank);
+    packed(partner, rank);
     return mt_finish();
 }
