@@ -2,11 +2,13 @@
 # the building (with Ninja when present); this file only names the steps.
 BUILD ?= build
 BUILD_ASAN ?= build-asan
+BUILD_FUZZ ?= build-fuzz
+FUZZ_TIME ?= 60
 PREFIX ?= /usr/local
 GENERATOR := $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "Unix Makefiles")
 CTEST_FLAGS ?= --output-on-failure -j2
 
-.PHONY: all demo test test-asan install bench format format-check clean
+.PHONY: all demo test test-asan fuzz install bench format format-check clean
 
 all: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD)
@@ -30,6 +32,16 @@ test-asan:
 	cmake --build $(BUILD_ASAN)
 	cd $(BUILD_ASAN) && MPITEST_SKIP_HUGE=1 ASAN_OPTIONS=detect_leaks=1:handle_segv=0:abort_on_error=0 ctest $(CTEST_FLAGS)
 
+# The datatype fuzz target under libFuzzer (clang and its fuzzer runtime,
+# Debian's clang and libclang-rt-14-dev) for FUZZ_TIME seconds.  The corpus
+# it grows stays in the build folder.
+fuzz:
+	CC=clang cmake -S . -B $(BUILD_FUZZ) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON \
+		-DTESSERA_LIBFUZZER=ON -DTESSERA_LTO=OFF
+	cmake --build $(BUILD_FUZZ) --target dt_fuzz
+	mkdir -p $(BUILD_FUZZ)/corpus/dt
+	$(BUILD_FUZZ)/tests/dt_fuzz -max_total_time=$(FUZZ_TIME) -max_len=160 -print_final_stats=1 $(BUILD_FUZZ)/corpus/dt
+
 install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
@@ -46,4 +58,4 @@ format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES)
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_FUZZ)

@@ -73,14 +73,16 @@ int dt_build(datatype_t *dt, const dt_piece_t *p, MPI_Count n)
     MPI_Count nparts = 0;
     for (MPI_Count i = 0; i < n; i++) {
         datatype_t *t = p[i].type;
-        align = MAX(align, t->align);
-        dt->bounds_set |= t->bounds_set;
         int64_t copies, bytes, elems, lo1, hi1, lo2, hi2, lo, hi;
         if (!mul_ok(p[i].outer, p[i].inner, &copies) || !mul_ok(copies, t->size, &bytes) ||
             !mul_ok(copies, t->nbasic, &elems) || !add_ok(size, bytes, &size) || !add_ok(nbasic, elems, &nbasic))
             return overflow();
+        /* No copies, or copies of nothing: no entries in the typemap, so
+         * no bounds, markers or alignment from this piece. */
         if (copies == 0 || (t->size == 0 && !t->bounds_set))
             continue;
+        align = MAX(align, t->align);
+        dt->bounds_set |= t->bounds_set;
         if (!spread(p[i].outer, p[i].stride, &lo1, &hi1) || !spread(p[i].inner, t->extent, &lo2, &hi2))
             return overflow();
         if (!add_ok(p[i].disp, lo1 + lo2, &lo) || !add_ok(p[i].disp, hi1 + hi2, &hi) || !add_ok(lo, t->lb, &lo) ||

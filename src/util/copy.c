@@ -2,8 +2,13 @@
 
 #include <stdbool.h>
 
-/* Loop distribution would turn these loops back into memcpy calls. */
+/* Loop distribution (GCC) or loop idiom recognition (clang) would turn
+ * these loops back into memcpy calls. */
+#if defined(__clang__)
+#define COPY_LOOP_ATTRS __attribute__((no_builtin("memcpy")))
+#else
 #define COPY_LOOP_ATTRS __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
 
 COPY_LOOP_ATTRS static void copy_blocks_sse(unsigned char *d, const unsigned char *s, size_t blocks)
 {
