@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # run.sh [BUILD_DIR] -- compare Tessera with MPICH and Open MPI.
 #
-# Builds latency.c, bandwidth.c and oversub.c against each MPI found
+# Builds latency.c, bandwidth.c, datatype.c and oversub.c against each MPI found
 # (Tessera from BUILD_DIR, MPICH and Open MPI from Debian's mpich and
 # openmpi-bin packages), runs them interleaved -- round by round, every MPI
-# in each round -- latency and bandwidth on 2 ranks, oversub on 4 and 8
+# in each round -- latency, bandwidth and datatype on 2 ranks, oversub on 4 and 8
 # ranks of the 2-core machine with each MPI's default settings, and prints
 # markdown tables of the best value per size with ratios to the best peer.
 # Raw results go to bench/results/.
@@ -43,7 +43,7 @@ if [ -n "${REPORT_ONLY:-}" ]; then
     rounds=$(ls "$out"/memcpy.* | wc -l)
 else
     for m in "${mpis[@]}"; do
-        for prog in latency bandwidth oversub; do
+        for prog in latency bandwidth datatype oversub; do
             ${cc[$m]} -O2 -o "$out/$prog.$m" "$here/$prog.c"
         done
     done
@@ -52,7 +52,7 @@ else
 
     for ((r = 1; r <= rounds; r++)); do
         for m in "${mpis[@]}"; do
-            for prog in latency bandwidth; do
+            for prog in latency bandwidth datatype; do
                 echo "round $r: $prog with $m" >&2
                 ${run[$m]} "$out/$prog.$m" > "$out/$prog.$m.$r"
             done
@@ -95,6 +95,16 @@ def load_oversub(m):
             runs[n].append(got.get(n, float("inf")))
     return {n: sorted(v) for n, v in runs.items()}
 over = {m: load_oversub(m) for m in mpis}
+def load_datatype(m):
+    # "kind bytes MB/s" lines; the best round per (kind, bytes).
+    best = collections.OrderedDict()
+    for r in range(1, rounds + 1):
+        for line in open(f"{out}/datatype.{m}.{r}"):
+            kind, size, value = line.split()
+            key = (kind, int(size))
+            best[key] = max(best.get(key, 0.0), float(value))
+    return best
+dtype = {m: load_datatype(m) for m in mpis}
 floor = min(float(open(f"{out}/cacheline.{r}").read()) for r in range(1, rounds + 1))
 peers = [m for m in mpis if m != "tessera"]
 def fmt_size(n):
@@ -117,6 +127,19 @@ for size in bw["tessera"]:
     row = [f"{bw[m][size]:.0f}" for m in mpis]
     ratio = bw["tessera"][size] / max(bw[p][size] for p in peers) if peers else float("nan")
     print(f"| {fmt_size(size)} | " + " | ".join(row) + f" | {mem.get(size, 0):.0f} | {ratio:.2f} | {bw['tessera'][size] / mem.get(size, 1):.2f} |")
+print("\n### Non-contiguous transfers (ping-pong, MB/s of data; higher is better)\n")
+print("A column of a 2D array of doubles (`MPI_Type_vector`, 8-byte blocks 128 bytes apart) and the y = 1 face of an")
+print("n x n x n array of doubles (`MPI_Type_create_subarray`, blocks of n doubles), the same type on both sides.\n")
+print("| type | data | " + " | ".join(mpis) + " | Tessera / best peer | Tessera contiguous | typed / contiguous |")
+print("|---|---:|" + "---:|" * len(mpis) + "---:|---:|---:|")
+for (kind, size) in dtype["tessera"]:
+    if kind == "contig":
+        continue
+    row = [f"{dtype[m].get((kind, size), 0):.0f}" for m in mpis]
+    t = dtype["tessera"][(kind, size)]
+    best_peer = max(dtype[p].get((kind, size), 0) for p in peers) if peers else float("nan")
+    contig = dtype["tessera"].get(("contig", size), float("nan"))
+    print(f"| {kind} | {fmt_size(size)} | " + " | ".join(row) + f" | {t / best_peer:.2f} | {contig:.0f} | {t / contig:.2f} |")
 print(f"\n### Oversubscribed (pairwise ping-pong of 8 B, all pairs at once; microseconds per message, job-wide; lower is better)\n")
 print(f"Each cell: median round (best round); {rounds} rounds; a round not done in {timeout} s shows as -.\n")
 print("| ranks on 2 cores | " + " | ".join(mpis) + " | Tessera throughput / best peer, median (best) |")
@@ -167,6 +190,22 @@ ax.legend()
 ax.grid(True, which="both", alpha=0.3)
 fig.tight_layout()
 fig.savefig(f"{plots}/bandwidth.png", dpi=110)
+fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
+for ax, kind, title in ((axes[0], "column", "Strided column (vector)"), (axes[1], "face", "3D subarray face")):
+    for m in mpis:
+        sizes = [s for (k, s) in dtype[m] if k == kind]
+        ax.plot(sizes, [dtype[m][(kind, s)] / 1000 for s in sizes], marker="o", markersize=3, label=m)
+    sizes = [s for (k, s) in dtype["tessera"] if k == kind]
+    ax.plot(sizes, [dtype["tessera"].get(("contig", s), 0) / 1000 for s in sizes], color="gray", linestyle="--",
+            label="tessera, same bytes contiguous")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("data per message (bytes)")
+    ax.set_ylabel("GB/s")
+    ax.set_title(title + ", 2 ranks")
+    ax.legend()
+    ax.grid(True, which="both", alpha=0.3)
+fig.tight_layout()
+fig.savefig(f"{plots}/datatype.png", dpi=110)
 print(f"\n(plots written to {plots})", file=sys.stderr)
 PY
 echo "raw results: $out" >&2

@@ -24,8 +24,9 @@ typedef struct unexpected {
     int world_source;
     int source; /* rank in the communicator */
     int tag;
-    uint8_t type; /* WIRE_EAGER (data below) or WIRE_RTS (rts below) */
-    size_t bytes;
+    uint8_t type;   /* WIRE_EAGER (data below) or WIRE_RTS (rts below) */
+    size_t bytes;   /* the message's length */
+    size_t arrived; /* eager: bytes of data below so far (pieces still coming) */
     wire_rts_t rts;
     unsigned char data[];
 } unexpected_t;

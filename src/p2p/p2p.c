@@ -10,12 +10,14 @@ void p2p_init(int world_rank, int world_size, bool single_copy)
 {
     match_init();
     p2p_send_init(world_rank, world_size);
+    p2p_recv_init(world_size);
     rndv_init(world_size, single_copy);
 }
 
 void p2p_finalize(void)
 {
     rndv_finalize();
+    p2p_recv_finalize();
     p2p_send_finalize();
     match_finalize();
 }

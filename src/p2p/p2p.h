@@ -66,6 +66,8 @@ transport_ops_t *p2p_transport(int world_peer);
  * req is therefore already complete. */
 bool p2p_begin(request_t *req);
 void p2p_send_init(int world_rank, int world_size);
+void p2p_recv_init(int world_size);
+void p2p_recv_finalize(void);
 void p2p_send_finalize(void);
 void p2p_send_stream(request_t *req, uint32_t recv_handle);
 void p2p_send_finish(request_t *req);

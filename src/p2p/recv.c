@@ -5,7 +5,9 @@
  * An eager message is copied straight from the transport's memory into the
  * matching receive buffer; with no receive posted it is copied once into an
  * unexpected-queue entry.  An RTS is matched the same way and then handed to
- * rndv.c, which pulls the data.
+ * rndv.c, which pulls the data.  A message in pieces (wire.h) is matched by
+ * its announcement; its pieces then go to the receive, or to the unexpected
+ * entry until a receive takes that over.
  */
 #include <stdlib.h>
 
@@ -14,6 +16,28 @@
 #include "progress/progress.h"
 #include "runtime/runtime.h"
 #include "util/log.h"
+
+/* Per world rank: the message in pieces now arriving from it, if any. */
+typedef struct incoming_pieces {
+    request_t *req;     /* the receive it goes to, or */
+    unexpected_t *msg;  /* the unexpected entry collecting it */
+    size_t done, total; /* bytes arrived, and the message's length */
+} incoming_pieces_t;
+
+static incoming_pieces_t *pieces;
+
+void p2p_recv_init(int world_size)
+{
+    pieces = calloc((size_t)world_size, sizeof *pieces);
+    if (!pieces)
+        log_fatal("out of memory for receive state");
+}
+
+void p2p_recv_finalize(void)
+{
+    free(pieces);
+    pieces = NULL;
+}
 
 /* Fill the status of a matched receive; the message is bytes long. */
 static void recv_set_status(request_t *req, int source, int tag, size_t bytes)
@@ -39,6 +63,36 @@ static void recv_deliver_eager(request_t *req, int source, int tag, const wire_p
     request_complete(req);
 }
 
+/* A receive matched a message in pieces of which done bytes are in data;
+ * the rest goes to req as it comes. */
+static void recv_take_pieces(request_t *req, int world_source, const unsigned char *data, size_t done, size_t total)
+{
+    size_t room = req->data.bytes < done ? req->data.bytes : done;
+    if (room)
+        dt_buffer_unpack(&req->data, 0, room, data);
+    pieces[world_source] = (incoming_pieces_t){req, NULL, done, total};
+}
+
+static void incoming_piece(int world_src, const wire_payload_t *payload)
+{
+    incoming_pieces_t *p = &pieces[world_src];
+    size_t len = wire_payload_length(payload);
+    if (p->req) {
+        size_t room = p->req->data.bytes > p->done ? p->req->data.bytes - p->done : 0;
+        if (room)
+            wire_payload_unpack(&p->req->data, p->done, payload, len < room ? len : room);
+    } else {
+        wire_payload_copy(p->msg->data + p->done, payload, len);
+        p->msg->arrived = p->done + len;
+    }
+    p->done += len;
+    if (p->done < p->total)
+        return;
+    if (p->req)
+        request_complete(p->req);
+    *p = (incoming_pieces_t){0};
+}
+
 static void recv_match_rts(request_t *req, int world_source, int source, int tag, const wire_rts_t *rts)
 {
     recv_set_status(req, source, tag, rts->bytes);
@@ -54,26 +108,38 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
     int source = comm_rank_of_world(comm, world_src);
     request_t *req = match_posted_take(hdr->context_id, source, hdr->tag);
     wire_rts_t rts;
+    uint64_t total = 0;
     if (hdr->type == WIRE_RTS)
         wire_payload_copy(&rts, payload, sizeof rts);
+    else if (hdr->type == WIRE_PIECES)
+        wire_payload_copy(&total, payload, sizeof total);
     if (req) {
-        if (hdr->type == WIRE_EAGER)
+        if (hdr->type == WIRE_EAGER) {
             recv_deliver_eager(req, source, hdr->tag, payload);
-        else
+        } else if (hdr->type == WIRE_PIECES) {
+            recv_set_status(req, source, hdr->tag, total);
+            req->world_peer = world_src;
+            recv_take_pieces(req, world_src, NULL, 0, total);
+        } else {
             recv_match_rts(req, world_src, source, hdr->tag, &rts);
+        }
         return;
     }
-    size_t data_bytes = hdr->type == WIRE_EAGER ? wire_payload_length(payload) : 0;
+    size_t data_bytes = hdr->type == WIRE_EAGER ? wire_payload_length(payload) : hdr->type == WIRE_PIECES ? total : 0;
     unexpected_t *msg = malloc(sizeof *msg + data_bytes);
     if (!msg)
         log_fatal("out of memory queueing an unexpected message of %zu bytes", data_bytes);
     msg->world_source = world_src;
     msg->source = source;
     msg->tag = hdr->tag;
-    msg->type = hdr->type;
+    msg->type = hdr->type == WIRE_RTS ? WIRE_RTS : WIRE_EAGER;
     if (hdr->type == WIRE_EAGER) {
-        msg->bytes = data_bytes;
+        msg->bytes = msg->arrived = data_bytes;
         wire_payload_copy(msg->data, payload, data_bytes);
+    } else if (hdr->type == WIRE_PIECES) {
+        msg->bytes = data_bytes;
+        msg->arrived = 0;
+        pieces[world_src] = (incoming_pieces_t){NULL, msg, 0, data_bytes};
     } else {
         msg->bytes = rts.bytes;
         msg->rts = rts;
@@ -87,7 +153,11 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
     switch (hdr->type) {
     case WIRE_EAGER:
     case WIRE_RTS:
+    case WIRE_PIECES:
         incoming_message(src, hdr, payload);
+        return;
+    case WIRE_PIECE:
+        incoming_piece(src, payload);
         return;
     case WIRE_CTS:
         wire_payload_copy(&handle, payload, sizeof handle);
@@ -107,7 +177,11 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
 /* A receive found its message in the unexpected queue. */
 void p2p_recv_unexpected(request_t *req, unexpected_t *msg)
 {
-    if (msg->type == WIRE_EAGER) {
+    if (msg->type == WIRE_EAGER && msg->arrived < msg->bytes) {
+        /* Still arriving in pieces: what is here now, the rest as it comes. */
+        recv_set_status(req, msg->source, msg->tag, msg->bytes);
+        recv_take_pieces(req, msg->world_source, msg->data, msg->arrived, msg->bytes);
+    } else if (msg->type == WIRE_EAGER) {
         wire_payload_t payload = {{msg->data, NULL}, {msg->bytes, 0}};
         recv_deliver_eager(req, msg->source, msg->tag, &payload);
     } else {

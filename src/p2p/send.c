@@ -6,6 +6,8 @@
  *   eager       the payload travels with the header (in the ring slot when
  *               it fits in the first cache line, else in the data ring);
  *               the send is complete once the transport has copied it.
+ *   pieces      eager non-contiguous data of a few kilobytes and more goes
+ *               in pieces (wire.h), so that packing and unpacking overlap.
  *   rendezvous  beyond the transport's eager limit: an RTS announces the
  *               buffer and the receiver pulls it (rndv.c).
  * A send that finds no room waits in its peer's pending queue, in order, so
@@ -21,6 +23,8 @@
 
 enum send_state {
     SEND_EAGER = 1,  /* the whole message goes in one eager message */
+    SEND_ANNOUNCE,   /* an eager message in pieces, nothing sent yet */
+    SEND_PIECES,     /* announced; pieces go out as room allows */
     SEND_RTS,        /* the RTS still has to go out */
     SEND_WAIT_REPLY, /* RTS sent, waiting for FIN (single copy) or CTS */
     SEND_STREAM,     /* CTS received: DATA chunks go out as room allows */
@@ -85,6 +89,30 @@ static inline int send_data(transport_ops_t *tp, int dest, const wire_hdr_t *hdr
     return tp->send(dest, hdr, (const char *)data->base + pos, len);
 }
 
+/* Pieces of a non-contiguous eager message: about a quarter of it, so
+ * that the receiver is unpacking while the sender packs, but no smaller
+ * than PIECE_MIN (each piece costs a ring slot and a poll) and no larger
+ * than PIECE_MAX (the first unpack waits for the first piece). */
+#define PIECE_MIN 1024
+#define PIECE_MAX 16384
+
+/* DATA chunks of non-contiguous data are smaller than the transport's
+ * limit: packing and unpacking run at a fraction of copy speed, so the
+ * pipeline needs more stages to keep both sides busy. */
+#define TYPED_CHUNK_MAX (32 * 1024)
+
+static size_t piece_size(size_t bytes)
+{
+    size_t piece = (bytes / 4 + 63) & ~(size_t)63;
+    return piece < PIECE_MIN ? PIECE_MIN : piece > PIECE_MAX ? PIECE_MAX : piece;
+}
+
+/* Whether an eager message of data to a peer over tp goes in pieces. */
+static inline bool send_in_pieces(const transport_ops_t *tp, const dt_buffer_t *data)
+{
+    return data->dt && tp->pieces && data->bytes >= 2 * PIECE_MIN;
+}
+
 /* One attempt to move req forward.  Returns 1 when req no longer needs its
  * place in the pending queue, 0 when the transport had no room. */
 static int send_push(request_t *req)
@@ -101,6 +129,27 @@ static int send_push(request_t *req)
         hdr = send_hdr(WIRE_EAGER, req->comm->context_id, req->tag);
         if (!send_data(tp, req->world_peer, &hdr, &req->data, 0, req->data.bytes))
             return 0;
+        request_complete(req);
+        return 1;
+    case SEND_ANNOUNCE: {
+        uint64_t total = req->data.bytes;
+        hdr = send_hdr(WIRE_PIECES, req->comm->context_id, req->tag);
+        if (!tp->send(req->world_peer, &hdr, &total, sizeof total))
+            return 0;
+        req->state = SEND_PIECES;
+        req->done = 0;
+    }
+        /* fall through */
+    case SEND_PIECES:
+        hdr = send_hdr(WIRE_PIECE, 0, 0);
+        while (req->done < req->data.bytes) {
+            size_t piece = piece_size(req->data.bytes);
+            if (piece > req->data.bytes - req->done)
+                piece = req->data.bytes - req->done;
+            if (!send_data(tp, req->world_peer, &hdr, &req->data, req->done, piece))
+                return 0;
+            req->done += piece;
+        }
         request_complete(req);
         return 1;
     case SEND_RTS: {
@@ -122,9 +171,11 @@ static int send_push(request_t *req)
     case SEND_STREAM:
         hdr = send_hdr(WIRE_DATA, 0, (int32_t)req->remote_handle);
         while (req->done < req->data.bytes) {
-            size_t chunk = req->data.bytes - req->done;
-            if (chunk > tp->chunk_limit)
-                chunk = tp->chunk_limit;
+            size_t chunk = req->data.bytes - req->done, limit = req->data.dt ? TYPED_CHUNK_MAX : tp->chunk_limit;
+            if (limit > tp->chunk_limit)
+                limit = tp->chunk_limit;
+            if (chunk > limit)
+                chunk = limit;
             if (!send_data(tp, req->world_peer, &hdr, &req->data, req->done, chunk))
                 return 0;
             req->done += chunk;
@@ -200,7 +251,7 @@ void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *pay
  * it, so it can no longer be cancelled. */
 bool p2p_send_cancel(request_t *req)
 {
-    if (req->state != SEND_EAGER && req->state != SEND_RTS)
+    if (req->state != SEND_EAGER && req->state != SEND_ANNOUNCE && req->state != SEND_RTS)
         return false;
     pending_queue_t *q = &send_state.pending[req->world_peer];
     request_t *prev = NULL;
@@ -246,10 +297,11 @@ void p2p_send_start(request_t *req)
 {
     if (!p2p_begin(req))
         return;
-    bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= p2p_transport(req->world_peer)->eager_limit;
+    transport_ops_t *tp = p2p_transport(req->world_peer);
+    bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= tp->eager_limit;
     if (eager && proto_info_enabled)
         send_report(req->world_peer, req->data.bytes);
-    req->state = eager ? SEND_EAGER : SEND_RTS;
+    req->state = !eager ? SEND_RTS : send_in_pieces(tp, &req->data) ? SEND_ANNOUNCE : SEND_EAGER;
     send_start(req);
 }
 
@@ -278,7 +330,7 @@ int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
     transport_ops_t *tp = p2p_transport(world_dest);
     if (proto_info_enabled && bytes <= tp->eager_limit)
         send_report(world_dest, bytes);
-    if (bytes <= tp->eager_limit && !send_state.pending[world_dest].head) {
+    if (bytes <= tp->eager_limit && !send_state.pending[world_dest].head && !send_in_pieces(tp, data)) {
         wire_hdr_t hdr = send_hdr(WIRE_EAGER, comm->context_id, tag);
         if (send_data(tp, world_dest, &hdr, data, 0, bytes))
             return MPI_SUCCESS;

@@ -11,6 +11,14 @@
  *          payload = receiver's request handle; the sender then streams DATA
  *   DATA   one chunk of a large message, in order: tag = receiver's request
  *   FIN    the receiver is done with the sender's buffer: tag = sender's request
+ *   PIECES an eager message that follows in pieces: tag and context are the
+ *          envelope, payload is its length (uint64_t); its PIECE messages
+ *          come next from this sender, in order, with nothing in between
+ *   PIECE  the next piece of the message this sender announced
+ *
+ * Pieces let the receiver unpack one piece while the sender packs the
+ * next: a non-contiguous message of a few kilobytes costs about one pack
+ * or one unpack instead of both, one after the other.
  */
 #ifndef TESSERA_P2P_WIRE_H
 #define TESSERA_P2P_WIRE_H
@@ -29,6 +37,8 @@ enum wire_type {
     WIRE_CTS = 3,
     WIRE_DATA = 4,
     WIRE_FIN = 5,
+    WIRE_PIECES = 6,
+    WIRE_PIECE = 7,
 };
 
 typedef struct wire_hdr {

@@ -20,6 +20,9 @@ typedef struct transport_ops {
     size_t eager_limit;
     /* Largest DATA chunk of a pipelined rendezvous. */
     size_t chunk_limit;
+    /* Whether eager messages may be split into pieces (WIRE_PIECES): worth
+     * it where sender and receiver run at the same time. */
+    bool pieces;
     /* Send one message to world rank dest.  Returns 1 when the message has
      * left (payload copied out), 0 when there is no room now: the caller
      * queues it and tries again from progress. */

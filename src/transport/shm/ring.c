@@ -343,6 +343,7 @@ static int shm_poll(void)
 
 transport_ops_t transport_shm = {
     .name = "shm",
+    .pieces = true,
     .send = shm_send,
     .send_packed = shm_send_packed,
     .read_remote = shm_cma_read,

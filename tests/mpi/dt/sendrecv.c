@@ -444,6 +444,45 @@ static void packed(int partner, int rank)
              ry);
 }
 
+/* Messages in pieces that arrive before their receive: the receiver
+ * probes for the last of three, so the first two (one of them in pieces)
+ * wait in the unexpected queue, whole or still arriving. */
+static void unexpected_pieces(int partner, int rank)
+{
+    layout_t big = make_layout(L_VECTOR, 12000), mid = make_layout(L_SUBARRAY, 6000);
+    layout_t got_big = make_layout(L_RESIZED, 12000), got_mid = make_layout(L_INDEXED, 6000);
+    int *sb = make_buffer(&big), *sm = make_buffer(&mid), *rb = make_buffer(&got_big), *rm = make_buffer(&got_mid);
+    fill(&big, sb, rank);
+    fill(&mid, sm, rank + 1);
+    int small = 77 + rank, small_in = 0;
+    MPI_Request req[3];
+    MPI_Isend(sb, big.count, big.type, partner, 20, MPI_COMM_WORLD, &req[0]);
+    MPI_Isend(&small, 1, MPI_INT, partner, 21, MPI_COMM_WORLD, &req[1]);
+    MPI_Isend(sm, mid.count, mid.type, partner, 22, MPI_COMM_WORLD, &req[2]);
+    MPI_Status st;
+    MPI_Probe(partner, 22, MPI_COMM_WORLD, &st);
+    MPI_Message msg;
+    MPI_Mprobe(partner, 20, MPI_COMM_WORLD, &msg, &st);
+    int count = -1;
+    MPI_Get_count(&st, MPI_INT, &count);
+    MT_CHECK(count == 12000, "probed message in pieces: %d ints", count);
+    MPI_Mrecv(rb, got_big.count, got_big.type, &msg, MPI_STATUS_IGNORE);
+    MPI_Recv(&small_in, 1, MPI_INT, partner, 21, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(rm, got_mid.count, got_mid.type, partner, 22, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Waitall(3, req, MPI_STATUSES_IGNORE);
+    check_received(&got_big, rb, 12000, partner, "unexpected message in pieces, matched by MPI_Mprobe");
+    check_received(&got_mid, rm, 6000, partner + 1, "unexpected message in pieces after a small one");
+    MT_CHECK(small_in == 77 + partner, "small message between two in pieces: %d", small_in);
+    free(sb);
+    free(sm);
+    free(rb);
+    free(rm);
+    free_layout(&big);
+    free_layout(&mid);
+    free_layout(&got_big);
+    free_layout(&got_mid);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -468,5 +507,6 @@ int main(int argc, char **argv)
     uncommitted(partner);
     other_constructors(partner, rank);
     packed(partner, rank);
+    unexpected_pieces(partner, rank);
     return mt_finish();
 }
