@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/copy.h"
+
 static dt_node_t *node_alloc(int kind, MPI_Count size)
 {
     dt_node_t *node = calloc(1, sizeof *node);
@@ -139,12 +141,14 @@ typedef struct cursor {
     bool unpack;
 } cursor_t;
 
+/* copy_bytes: blocks of a kilobyte and more (rows of a subarray) avoid the
+ * slow `rep movsb` between processes' pages (util/copy.h). */
 static inline void move_bytes(cursor_t *c, uintptr_t typed, size_t len)
 {
     if (c->unpack)
-        memcpy((void *)typed, c->packed, len);
+        copy_bytes((void *)typed, c->packed, len);
     else
-        memcpy(c->packed, (const void *)typed, len);
+        copy_bytes(c->packed, (const void *)typed, len);
     c->packed += len;
 }
 
