@@ -38,34 +38,50 @@ static int check_committed(MPI_Datatype datatype, const char *what, datatype_t *
     return rc;
 }
 
+/* What packing and unpacking check alike, in either representation: the
+ * count, a committed type, the position within the packed buffer, room
+ * there for the data (count elements of the type's size, or of its
+ * external32 size), and the buffers.  Gives the type and the packed bytes. */
+static int check_packing(bool unpacking, bool external, const void *typed, MPI_Count count, MPI_Datatype datatype,
+                         const void *packed, MPI_Count packed_size, const MPI_Count *position, datatype_t **dt,
+                         MPI_Count *bytes)
+{
+    const char *count_name = unpacking ? "outcount" : "incount", *size_name = unpacking ? "insize" : "outsize";
+    int rc = check_count(count, count_name);
+    if (rc == MPI_SUCCESS)
+        rc = check_committed(datatype, "datatype", dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(position, "position");
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (*position < 0 || *position > packed_size)
+        return err_set(MPI_ERR_ARG, "invalid position %lld (must be between 0 and %s %lld)", (long long)*position,
+                       size_name, (long long)packed_size);
+    MPI_Count unit = external ? dt_external32_size(*dt) : (*dt)->size;
+    if (unit < 0 || __builtin_mul_overflow(count, unit, bytes))
+        return err_set(MPI_ERR_COUNT, "invalid %s %lld (the data does not fit in memory)", count_name,
+                       (long long)count);
+    if (*bytes > packed_size - *position)
+        return err_set(MPI_ERR_TRUNCATE, "invalid %s %lld (%lld bytes at position %lld do not fit)", size_name,
+                       (long long)packed_size, (long long)*bytes, (long long)*position);
+    if (*bytes && ((!typed && (*dt)->predefined) || !packed))
+        return err_set(MPI_ERR_BUFFER, "invalid buffer NULL for %lld bytes", (long long)*bytes);
+    return MPI_SUCCESS;
+}
+
 /* MPI_Pack and MPI_Unpack alike: `typed` holds count elements of the type,
  * `packed` is a buffer of packed_size bytes used from *position on. */
 static int pack_or_unpack(const char *call, bool unpacking, void *typed, MPI_Count count, MPI_Datatype datatype,
                           void *packed, MPI_Count packed_size, MPI_Count *position, MPI_Comm comm)
 {
-    const char *count_name = unpacking ? "outcount" : "incount", *size_name = unpacking ? "insize" : "outsize";
     comm_t *c = NULL;
     datatype_t *dt;
+    MPI_Count bytes = 0;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, &c);
     if (rc == MPI_SUCCESS)
-        rc = check_count(count, count_name);
-    if (rc == MPI_SUCCESS)
-        rc = check_committed(datatype, "datatype", &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(position, "position");
-    if (rc == MPI_SUCCESS && (*position < 0 || *position > packed_size))
-        rc = err_set(MPI_ERR_ARG, "invalid position %lld (must be between 0 and %s %lld)", (long long)*position,
-                     size_name, (long long)packed_size);
-    MPI_Count bytes = 0;
-    if (rc == MPI_SUCCESS && __builtin_mul_overflow(count, dt->size, &bytes))
-        rc = err_set(MPI_ERR_COUNT, "invalid %s %lld (the data does not fit in memory)", count_name, (long long)count);
-    if (rc == MPI_SUCCESS && bytes > packed_size - *position)
-        rc = err_set(MPI_ERR_TRUNCATE, "invalid %s %lld (%lld bytes at position %lld do not fit)", size_name,
-                     (long long)packed_size, (long long)bytes, (long long)*position);
-    if (rc == MPI_SUCCESS && bytes && ((!typed && dt->predefined) || !packed))
-        rc = err_set(MPI_ERR_BUFFER, "invalid buffer NULL for %lld bytes", (long long)bytes);
+        rc = check_packing(unpacking, false, typed, count, datatype, packed, packed_size, position, &dt, &bytes);
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     if (unpacking)
@@ -168,30 +184,18 @@ static int check_datarep(const char *datarep)
 static int external_pack_or_unpack(const char *call, bool unpacking, const char *datarep, void *typed, MPI_Count count,
                                    MPI_Datatype datatype, void *packed, MPI_Count packed_size, MPI_Count *position)
 {
-    const char *count_name = unpacking ? "outcount" : "incount", *size_name = unpacking ? "insize" : "outsize";
     datatype_t *dt;
-    MPI_Count bytes = 0, native_bytes = 0;
+    MPI_Count bytes = 0;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_datarep(datarep);
     if (rc == MPI_SUCCESS)
-        rc = check_count(count, count_name);
-    if (rc == MPI_SUCCESS)
-        rc = check_committed(datatype, "datatype", &dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(position, "position");
-    if (rc == MPI_SUCCESS && (*position < 0 || *position > packed_size))
-        rc = err_set(MPI_ERR_ARG, "invalid position %lld (must be between 0 and %s %lld)", (long long)*position,
-                     size_name, (long long)packed_size);
-    if (rc == MPI_SUCCESS &&
-        (dt_external32_size(dt) < 0 || __builtin_mul_overflow(count, dt_external32_size(dt), &bytes) ||
-         __builtin_mul_overflow(count, dt->size, &native_bytes)))
-        rc = err_set(MPI_ERR_COUNT, "invalid %s %lld (the data does not fit in memory)", count_name, (long long)count);
-    if (rc == MPI_SUCCESS && bytes > packed_size - *position)
-        rc = err_set(MPI_ERR_TRUNCATE, "invalid %s %lld (%lld bytes at position %lld do not fit)", size_name,
-                     (long long)packed_size, (long long)bytes, (long long)*position);
-    if (rc == MPI_SUCCESS && bytes && ((!typed && dt->predefined) || !packed))
-        rc = err_set(MPI_ERR_BUFFER, "invalid buffer NULL for %lld bytes", (long long)bytes);
+        rc = check_packing(unpacking, true, typed, count, datatype, packed, packed_size, position, &dt, &bytes);
+    /* The native stream may be longer than the external one (MPI_LONG is 8
+     * bytes here, 4 in external32), so its length is checked too. */
+    MPI_Count native_bytes = 0;
+    if (rc == MPI_SUCCESS && __builtin_mul_overflow(count, dt->size, &native_bytes))
+        rc = err_set(MPI_ERR_COUNT, "invalid count %lld (the data does not fit in memory)", (long long)count);
     void *stream = NULL;
     if (rc == MPI_SUCCESS && native_bytes && !dt->contiguous && !(stream = malloc((size_t)native_bytes)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory for %lld bytes of packed data", (long long)native_bytes);
