@@ -205,13 +205,8 @@ static void check(input_t *in, MPI_Datatype type, const typemap_t *t)
     if (size != tm_size(t) || lb != t->lb || extent != tm_extent(t))
         FAIL("size %d lb %ld extent %ld, expected %ld %ld %ld", size, (long)lb, (long)extent, tm_size(t), t->lb,
              tm_extent(t));
-    long lo = 0, hi = 0;
-    for (int i = 0; i < t->n; i++) {
-        if (i == 0 || t->disp[i] < lo)
-            lo = t->disp[i];
-        if (i == 0 || t->disp[i] + t->len[i] > hi)
-            hi = t->disp[i] + t->len[i];
-    }
+    long lo, hi;
+    tm_true_bounds(t, &lo, &hi);
     if (size > 0 && (tlb != lo || textent != hi - lo))
         FAIL("true extent [%ld, +%ld), expected [%ld, +%ld)", (long)tlb, (long)textent, lo, hi - lo);
     if (size == 0)

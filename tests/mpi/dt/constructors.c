@@ -23,13 +23,8 @@ static void check_type(const char *what, MPI_Datatype type, const typemap_t *t, 
     MT_CHECK(size == tm_size(t), "%s: size %d, expected %ld", what, size, tm_size(t));
     MT_CHECK(lb == t->lb, "%s: lb %ld, expected %ld", what, (long)lb, t->lb);
     MT_CHECK(extent == tm_extent(t), "%s: extent %ld, expected %ld", what, (long)extent, tm_extent(t));
-    long lo = 0, hi = 0;
-    for (int i = 0; i < t->n; i++) {
-        if (i == 0 || t->disp[i] < lo)
-            lo = t->disp[i];
-        if (i == 0 || t->disp[i] + t->len[i] > hi)
-            hi = t->disp[i] + t->len[i];
-    }
+    long lo, hi;
+    tm_true_bounds(t, &lo, &hi);
     MT_CHECK(tlb == lo && textent == hi - lo, "%s: true extent [%ld, +%ld), expected [%ld, +%ld)", what, (long)tlb,
              (long)textent, lo, hi - lo);
 

@@ -152,4 +152,16 @@ static long tm_size(const typemap_t *t)
     return s;
 }
 
+/* The first and one past the last byte of data (0, 0 when empty). */
+static void tm_true_bounds(const typemap_t *t, long *lo, long *hi)
+{
+    *lo = *hi = 0;
+    for (int i = 0; i < t->n; i++) {
+        if (i == 0 || t->disp[i] < *lo)
+            *lo = t->disp[i];
+        if (i == 0 || t->disp[i] + t->len[i] > *hi)
+            *hi = t->disp[i] + t->len[i];
+    }
+}
+
 #endif
