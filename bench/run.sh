@@ -199,6 +199,7 @@ for ax, kind, title in ((axes[0], "column", "Strided column (vector)"), (axes[1]
     ax.plot(sizes, [dtype["tessera"].get(("contig", s), 0) / 1000 for s in sizes], color="gray", linestyle="--",
             label="tessera, same bytes contiguous")
     ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
     ax.set_xlabel("data per message (bytes)")
     ax.set_ylabel("GB/s")
     ax.set_title(title + ", 2 ranks")
