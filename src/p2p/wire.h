@@ -16,9 +16,9 @@
  *          come next from this sender, in order, with nothing in between
  *   PIECE  the next piece of the message this sender announced
  *
- * Pieces let the receiver unpack one piece while the sender packs the
- * next: a non-contiguous message of a few kilobytes costs about one pack
- * or one unpack instead of both, one after the other.
+ * Pieces let the receiver unpack (or copy out) one piece while the sender
+ * packs (or copies in) the next: a message costs about one of the two
+ * copies instead of both, one after the other.
  */
 #ifndef TESSERA_P2P_WIRE_H
 #define TESSERA_P2P_WIRE_H

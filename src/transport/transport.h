@@ -30,6 +30,9 @@ typedef struct transport_ops {
     /* The same, with bytes [pos, pos + len) of data's packed stream as the
      * payload, packed straight into the transport's memory. */
     int (*send_packed)(int dest, const wire_hdr_t *hdr, const dt_buffer_t *data, size_t pos, size_t len);
+    /* Whether dest has taken every message sent to it so far: a new one
+     * finds it waiting rather than busy with earlier ones. */
+    bool (*caught_up)(int dest);
     /* Single copy: read len bytes at address in rank src's memory into dst.
      * Returns 0, or an errno value when the transport cannot (then the
      * caller falls back to a pipelined rendezvous). */

@@ -287,6 +287,15 @@ static int shm_send_packed(int dest, const wire_hdr_t *hdr, const dt_buffer_t *d
     return 1;
 }
 
+static bool shm_caught_up(int dest)
+{
+    shm_channel_t *ch = &shm.tx[dest];
+    /* The receiver publishes what it consumed whenever it finds its ring
+     * empty, so equality means it has drained everything. */
+    ch->slots_consumed = atomic_load_acquire_u64(&ch->ctl->slots_consumed);
+    return ch->slots_consumed == ch->slot_pos;
+}
+
 /* Deliver one message from src if there is one. */
 static int shm_poll_channel(int src, shm_channel_t *ch)
 {
@@ -346,6 +355,7 @@ transport_ops_t transport_shm = {
     .pieces = true,
     .send = shm_send,
     .send_packed = shm_send_packed,
+    .caught_up = shm_caught_up,
     .read_remote = shm_cma_read,
     .poll = shm_poll,
 };
