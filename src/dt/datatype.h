@@ -59,7 +59,6 @@ typedef struct datatype {
 } datatype_t;
 
 void dt_init(void);
-void dt_finalize(void);
 datatype_t *dt_from_handle(MPI_Datatype handle);
 MPI_Datatype dt_handle(const datatype_t *dt);
 /* The predefined type at a handle index (used by MPI_Type_match_size). */

@@ -113,10 +113,3 @@ int dt_commit(datatype_t *dt)
     dt->committed = true;
     return MPI_SUCCESS;
 }
-
-void dt_finalize(void)
-{
-    /* Derived types the program did not free go with the process; the
-     * table's storage is released here. */
-    obj_table_destroy(&dt_table);
-}

@@ -24,6 +24,7 @@
 #include "dt/datatype.h"
 #include "err/err.h"
 #include "obj/comm.h"
+#include "obj/group.h"
 #include "obj/message.h"
 #include "p2p/p2p.h"
 #include "p2p/proto_info.h"
@@ -173,6 +174,7 @@ int runtime_init(int required, int *provided)
     request_init();
     message_init();
     comm_init_predefined(rt.rank, rt.size);
+    group_init(rt.rank, rt.size);
     p2p_init(rt.rank, rt.size, single_copy);
     proto_info_init(rt.rank, rt.size, tunables.proto_info, no_single_copy);
 
