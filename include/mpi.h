@@ -496,6 +496,22 @@ TESSERA_API double MPI_Wtick(void);
 TESSERA_API double PMPI_Wtick(void);
 
 /* Communicators (predefined ones so far) */
+TESSERA_API int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
+TESSERA_API int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
+TESSERA_API int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+TESSERA_API int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+TESSERA_API int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
+TESSERA_API int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
+TESSERA_API int MPI_Comm_free(MPI_Comm *comm);
+TESSERA_API int PMPI_Comm_free(MPI_Comm *comm);
+TESSERA_API int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
+TESSERA_API int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
+TESSERA_API int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name);
+TESSERA_API int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name);
+TESSERA_API int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
+TESSERA_API int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
+TESSERA_API int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
+TESSERA_API int PMPI_Comm_test_inter(MPI_Comm comm, int *flag);
 TESSERA_API int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
 TESSERA_API int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group);
 TESSERA_API int MPI_Group_size(MPI_Group group, int *size);

@@ -1,10 +1,19 @@
-/* comm.c -- the communicator chapter (so far: rank and size). */
+/* comm.c -- asking a communicator about itself: rank, size, comparison,
+ * name.  Making and freeing them is in comm_create.c. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
 
 #pragma weak MPI_Comm_rank = PMPI_Comm_rank
 #pragma weak MPI_Comm_size = PMPI_Comm_size
+#pragma weak MPI_Comm_compare = PMPI_Comm_compare
+#pragma weak MPI_Comm_set_name = PMPI_Comm_set_name
+#pragma weak MPI_Comm_get_name = PMPI_Comm_get_name
+#pragma weak MPI_Comm_test_inter = PMPI_Comm_test_inter
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
@@ -31,5 +40,85 @@ int PMPI_Comm_size(MPI_Comm comm, int *size)
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Comm_size", rc);
     *size = c->size;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
+{
+    comm_t *a = NULL, *b = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm1, &a);
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm2, &b);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(result, "result");
+    if (rc != MPI_SUCCESS)
+        return err_raise(a, "MPI_Comm_compare", rc);
+    if (a == b) {
+        *result = MPI_IDENT;
+        return MPI_SUCCESS;
+    }
+    if (a->size != b->size) {
+        *result = MPI_UNEQUAL;
+        return MPI_SUCCESS;
+    }
+    bool same_order = true;
+    for (int r = 0; r < a->size; r++) {
+        int other = comm_rank_of_world(b, comm_world_rank(a, r));
+        if (other < 0) {
+            *result = MPI_UNEQUAL;
+            return MPI_SUCCESS;
+        }
+        same_order &= other == r;
+    }
+    *result = same_order ? MPI_CONGRUENT : MPI_SIMILAR;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name)
+{
+    comm_t *c = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(comm_name, "comm_name");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_set_name", rc);
+    /* Longer names are cut to MPI_MAX_OBJECT_NAME - 1 characters. */
+    strncpy(c->name, comm_name, sizeof c->name - 1);
+    c->name[sizeof c->name - 1] = '\0';
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
+{
+    comm_t *c = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(comm_name, "comm_name");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(resultlen, "resultlen");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_get_name", rc);
+    strcpy(comm_name, c->name);
+    *resultlen = (int)strlen(c->name);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
+{
+    comm_t *c = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(flag, "flag");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_test_inter", rc);
+    *flag = 0; /* intercommunicators do not exist yet */
     return MPI_SUCCESS;
 }

@@ -25,7 +25,7 @@ const char *check_comm_name(MPI_Comm handle, char *buf, size_t len)
     if (handle == MPI_COMM_NULL)
         return "MPI_COMM_NULL";
     comm_t *comm = comm_from_handle(handle);
-    if (comm)
+    if (comm && comm->name[0])
         return comm->name;
     snprintf(buf, len, "%#x", handle_value(handle));
     return buf;

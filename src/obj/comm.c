@@ -1,3 +1,4 @@
+/* comm.c -- communicator objects, their handles and the context-id registry. */
 #include "obj/comm.h"
 
 #include <stdlib.h>
@@ -6,22 +7,57 @@
 #include "obj/handle.h"
 
 static obj_table_t comm_table;
-static comm_t comm_world_obj;
-static comm_t comm_self_obj;
+static comm_t comm_world_obj, comm_world_internal;
+static comm_t comm_self_obj, comm_self_internal;
 static int comm_self_world_rank;
+static int world_size_all;
+
+/* Context id -> communicator, and which pairs are taken on this process. */
+static comm_t *by_context[2 * CONTEXT_PAIRS];
+static uint64_t pairs_used[CONTEXT_MASK_WORDS];
+
+static void register_context(comm_t *comm)
+{
+    by_context[comm->context_id] = comm;
+    by_context[comm->context_id + 1] = comm->internal;
+    uint32_t pair = comm->context_id / 2;
+    pairs_used[pair / 64] |= (uint64_t)1 << (pair % 64);
+}
+
+static void unregister_context(const comm_t *comm)
+{
+    by_context[comm->context_id] = NULL;
+    by_context[comm->context_id + 1] = NULL;
+    uint32_t pair = comm->context_id / 2;
+    pairs_used[pair / 64] &= ~((uint64_t)1 << (pair % 64));
+}
+
+/* The internal twin: the same ranks on the odd context of the pair. */
+static void make_twin(comm_t *comm, comm_t *twin)
+{
+    *twin = *comm;
+    twin->handle = 0;
+    twin->context_id = (uint16_t)(comm->context_id + 1);
+    twin->internal = twin;
+    comm->internal = twin;
+}
 
 int comm_init_predefined(int world_rank, int world_size)
 {
     obj_table_init(&comm_table, TESSERA_KIND_COMM_, 3);
+    world_size_all = world_size;
 
     comm_world_obj = (comm_t){
         .context_id = CONTEXT_WORLD,
         .rank = world_rank,
         .size = world_size,
+        .predefined = true,
         .errhandler = MPI_ERRORS_ARE_FATAL,
     };
     strcpy(comm_world_obj.name, "MPI_COMM_WORLD");
     comm_world_obj.handle = obj_table_put_at(&comm_table, 1, &comm_world_obj);
+    make_twin(&comm_world_obj, &comm_world_internal);
+    register_context(&comm_world_obj);
 
     /* MPI_COMM_SELF maps its one rank to this process's world rank. */
     comm_self_world_rank = world_rank;
@@ -30,10 +66,13 @@ int comm_init_predefined(int world_rank, int world_size)
         .rank = 0,
         .size = 1,
         .world_rank_of = &comm_self_world_rank,
+        .predefined = true,
         .errhandler = MPI_ERRORS_ARE_FATAL,
     };
     strcpy(comm_self_obj.name, "MPI_COMM_SELF");
     comm_self_obj.handle = obj_table_put_at(&comm_table, 2, &comm_self_obj);
+    make_twin(&comm_self_obj, &comm_self_internal);
+    register_context(&comm_self_obj);
     return MPI_SUCCESS;
 }
 
@@ -56,6 +95,8 @@ comm_t *comm_self(void)
 
 int comm_rank_of_world(const comm_t *comm, int world_rank)
 {
+    if (comm->rank_of_world)
+        return world_rank >= 0 && world_rank < world_size_all ? comm->rank_of_world[world_rank] : -1;
     if (!comm->world_rank_of)
         return world_rank < comm->size ? world_rank : -1;
     for (int r = 0; r < comm->size; r++)
@@ -66,9 +107,51 @@ int comm_rank_of_world(const comm_t *comm, int world_rank)
 
 comm_t *comm_from_context(uint16_t context_id)
 {
-    if (context_id == CONTEXT_WORLD)
-        return &comm_world_obj;
-    if (context_id == CONTEXT_SELF)
-        return &comm_self_obj;
-    return NULL;
+    return context_id < 2 * CONTEXT_PAIRS ? by_context[context_id] : NULL;
+}
+
+comm_t *comm_new(int n, const int *world_ranks, int rank, uint16_t context_id)
+{
+    comm_t *comm = calloc(1, sizeof *comm);
+    comm_t *twin = calloc(1, sizeof *twin);
+    int *map = malloc((size_t)n * sizeof *map);
+    int *inverse = malloc((size_t)world_size_all * sizeof *inverse);
+    if (!comm || !twin || !map || !inverse || !(comm->handle = obj_table_insert(&comm_table, comm))) {
+        free(comm);
+        free(twin);
+        free(map);
+        free(inverse);
+        return NULL;
+    }
+    for (int w = 0; w < world_size_all; w++)
+        inverse[w] = -1;
+    for (int r = 0; r < n; r++) {
+        map[r] = world_ranks ? world_ranks[r] : r;
+        inverse[map[r]] = r;
+    }
+    comm->context_id = context_id;
+    comm->rank = rank;
+    comm->size = n;
+    comm->world_rank_of = map;
+    comm->rank_of_world = inverse;
+    comm->errhandler = MPI_ERRORS_ARE_FATAL;
+    make_twin(comm, twin);
+    register_context(comm);
+    return comm;
+}
+
+void comm_destroy(comm_t *comm)
+{
+    unregister_context(comm);
+    obj_table_remove(&comm_table, comm->handle);
+    free(comm->world_rank_of);
+    free(comm->rank_of_world);
+    free(comm->internal);
+    free(comm);
+}
+
+void comm_free_contexts(uint64_t mask[CONTEXT_MASK_WORDS])
+{
+    for (int i = 0; i < CONTEXT_MASK_WORDS; i++)
+        mask[i] = ~pairs_used[i];
 }

@@ -3,8 +3,12 @@
  *
  * A communicator is a group of processes (ranks 0..size-1, each mapped to a
  * world rank) and a context id that keeps its messages apart from every other
- * communicator's.  Only MPI_COMM_WORLD and MPI_COMM_SELF exist so far; the
- * rank maps already carry what MPI_Comm_split and friends will need.
+ * communicator's.  Context ids come in pairs: the even one carries the
+ * user's point-to-point traffic, the odd one the library's own messages on
+ * that communicator (agreeing on new context ids now, collectives later),
+ * through an internal twin communicator with the same ranks.  A process
+ * knows which ids are free locally; a new communicator takes the lowest id
+ * free on every member (comm_agree_context, in api/comm_create.c).
  */
 #ifndef TESSERA_OBJ_COMM_H
 #define TESSERA_OBJ_COMM_H
@@ -15,14 +19,19 @@
 #include "mpi.h"
 
 #define CONTEXT_WORLD 0
-#define CONTEXT_SELF 1
+#define CONTEXT_SELF 2
+/* Context id pairs: 2048, so ids fit the wire header's 16 bits with room. */
+#define CONTEXT_PAIRS 2048
 
 typedef struct comm {
     uint32_t handle;
     uint16_t context_id; /* point-to-point traffic */
     int rank;            /* this process's rank in the communicator */
     int size;
-    int *world_rank_of; /* comm rank -> world rank; NULL means identity */
+    int *world_rank_of;    /* comm rank -> world rank; NULL means identity */
+    int *rank_of_world;    /* the inverse, world-size entries (-1: not a member); NULL for world and self */
+    struct comm *internal; /* the twin on context_id + 1; the twin's is itself */
+    bool predefined;
     MPI_Errhandler errhandler;
     bool errhandler_set_by_user;
     char name[MPI_MAX_OBJECT_NAME];
@@ -51,7 +60,20 @@ static inline int comm_world_peer(const comm_t *comm, int rank)
 /* The rank in comm of the process with this world rank, or -1. */
 int comm_rank_of_world(const comm_t *comm, int world_rank);
 
-/* The communicator whose point-to-point context is this id, or NULL. */
+/* The communicator (or internal twin) using this context id, or NULL. */
 comm_t *comm_from_context(uint16_t context_id);
+
+/* A new communicator of n ranks with these world ranks (copied; NULL for
+ * the identity of MPI_COMM_WORLD's order), this process at rank `rank`, on
+ * the context pair starting at context_id, with a handle.  NULL when out
+ * of memory or handles. */
+comm_t *comm_new(int n, const int *world_ranks, int rank, uint16_t context_id);
+/* MPI_Comm_free: the handle, the context pair and the memory go. */
+void comm_destroy(comm_t *comm);
+
+/* Context id pairs free on this process, one bit per pair, for the
+ * agreement on a new communicator's context. */
+#define CONTEXT_MASK_WORDS (CONTEXT_PAIRS / 64)
+void comm_free_contexts(uint64_t mask[CONTEXT_MASK_WORDS]);
 
 #endif

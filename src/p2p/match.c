@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "mpi.h"
+#include "obj/comm.h"
 #include "util/log.h"
 
 typedef struct match_queues {
@@ -107,6 +108,14 @@ void match_posted_append(uint16_t context_id, request_t *req)
     else
         q->posted_head = req;
     q->posted_tail = req;
+}
+
+void match_resolve_sources(uint16_t context_id, const struct comm *comm)
+{
+    match_queues_t *q = match_queues(context_id);
+    for (unexpected_t *msg = q->unexpected_head; msg; msg = msg->next)
+        if (msg->source == MATCH_SOURCE_UNRESOLVED)
+            msg->source = comm_rank_of_world(comm, msg->world_source);
 }
 
 const unexpected_t *match_unexpected_peek(uint16_t context_id, int source, int tag)

@@ -18,6 +18,9 @@
 #include "p2p/wire.h"
 #include "request/request.h"
 
+/* The source of a message that arrived before its communicator existed. */
+#define MATCH_SOURCE_UNRESOLVED (-3)
+
 /* A message that arrived before its receive was posted. */
 typedef struct unexpected {
     struct unexpected *next;
@@ -46,5 +49,9 @@ unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag);
 void match_unexpected_append(uint16_t context_id, unexpected_t *msg);
 /* The same without removing it (MPI_Probe). */
 const unexpected_t *match_unexpected_peek(uint16_t context_id, int source, int tag);
+/* The communicator on this context now exists: give the messages that
+ * came before it their source rank in it. */
+struct comm;
+void match_resolve_sources(uint16_t context_id, const struct comm *comm);
 
 #endif

@@ -38,6 +38,9 @@ int p2p_buffer_attach(void *buffer, size_t size);
 void p2p_buffer_detach(void **buffer, size_t *size);
 void p2p_bsend_flush(void);
 
+/* A new communicator is ready for traffic (call once it is registered). */
+void p2p_context_ready(const comm_t *comm);
+
 /* MPI_Cancel: withdraw req if it can still be withdrawn; the request then
  * completes with its status marked cancelled. */
 void p2p_cancel(request_t *req);

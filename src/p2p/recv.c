@@ -102,11 +102,12 @@ static void recv_match_rts(request_t *req, int world_source, int source, int tag
 
 static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_payload_t *payload)
 {
+    /* A faster process may already send on a communicator this one has
+     * not finished creating: the message waits, its source in the new
+     * communicator filled in when the communicator appears. */
     comm_t *comm = comm_from_context(hdr->context_id);
-    if (!comm)
-        log_fatal("internal error: message for unknown context %u from rank %d", hdr->context_id, world_src);
-    int source = comm_rank_of_world(comm, world_src);
-    request_t *req = match_posted_take(hdr->context_id, source, hdr->tag);
+    int source = comm ? comm_rank_of_world(comm, world_src) : MATCH_SOURCE_UNRESOLVED;
+    request_t *req = comm ? match_posted_take(hdr->context_id, source, hdr->tag) : NULL;
     wire_rts_t rts;
     uint64_t total = 0;
     if (hdr->type == WIRE_RTS)
@@ -230,6 +231,12 @@ int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Sta
     p2p_irecv(data, source, tag, comm, &req);
     progress_wait(req);
     return request_release(req, status);
+}
+
+void p2p_context_ready(const comm_t *comm)
+{
+    match_resolve_sources(comm->context_id, comm);
+    match_resolve_sources(comm->internal->context_id, comm->internal);
 }
 
 void p2p_cancel(request_t *req)

@@ -1,0 +1,218 @@
+/*
+ * comm_create.c -- making and freeing communicators: MPI_Comm_dup,
+ * MPI_Comm_split, MPI_Comm_create, MPI_Comm_free.
+ *
+ * Every creation call is collective over the parent.  The members exchange
+ * what they need (their free context ids, and for a split their color and
+ * key) in one all-gather over the parent's internal twin, so the library's
+ * messages never meet the user's; then each computes the same answer: the
+ * lowest context pair free on all of them, and the new group.  The
+ * all-gather goes through rank 0 of the parent (2(n-1) messages) until the
+ * collectives issue brings the real algorithms.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/check.h"
+#include "err/err.h"
+#include "mpi.h"
+#include "obj/group.h"
+#include "p2p/p2p.h"
+
+#pragma weak MPI_Comm_dup = PMPI_Comm_dup
+#pragma weak MPI_Comm_split = PMPI_Comm_split
+#pragma weak MPI_Comm_create = PMPI_Comm_create
+#pragma weak MPI_Comm_free = PMPI_Comm_free
+
+/* The one tag of creation traffic on internal contexts. */
+#define TAG_CREATE 1
+
+/* What each member contributes to a creation call. */
+typedef struct contribution {
+    int color, key;
+    uint64_t free_contexts[CONTEXT_MASK_WORDS];
+} contribution_t;
+
+/* Every member's contribution, in parent rank order, at every member. */
+static void exchange(comm_t *parent, const contribution_t *mine, contribution_t *all)
+{
+    comm_t *in = parent->internal;
+    size_t one = sizeof *mine, every = one * (size_t)parent->size;
+    if (parent->rank != 0) {
+        dt_buffer_t out = dt_buffer_bytes(mine, one), back = dt_buffer_bytes(all, every);
+        p2p_send(&out, 0, TAG_CREATE, in);
+        p2p_recv(&back, 0, TAG_CREATE, in, MPI_STATUS_IGNORE);
+        return;
+    }
+    all[0] = *mine;
+    for (int r = 1; r < parent->size; r++) {
+        dt_buffer_t slot = dt_buffer_bytes(&all[r], one);
+        p2p_recv(&slot, r, TAG_CREATE, in, MPI_STATUS_IGNORE);
+    }
+    dt_buffer_t everything = dt_buffer_bytes(all, every);
+    for (int r = 1; r < parent->size; r++)
+        p2p_send(&everything, r, TAG_CREATE, in);
+}
+
+/* The lowest context pair free at every member, as a context id; -1 if
+ * there is none. */
+static int agree_context(const comm_t *parent, const contribution_t *all)
+{
+    for (int w = 0; w < CONTEXT_MASK_WORDS; w++) {
+        uint64_t common = ~(uint64_t)0;
+        for (int r = 0; r < parent->size; r++)
+            common &= all[r].free_contexts[w];
+        if (common)
+            return 2 * (w * 64 + __builtin_ctzll(common));
+    }
+    return -1;
+}
+
+/* Make this process's part of a new communicator whose members, in new
+ * rank order, have these world ranks. */
+static int build(comm_t *parent, int n, const int *world_ranks, int context_id, comm_t **out)
+{
+    if (context_id < 0)
+        return err_set(MPI_ERR_INTERN,
+                       "no context id is free on every member of the parent communicator (%d are in use here: "
+                       "free communicators that are no longer needed)",
+                       CONTEXT_PAIRS);
+    int me = -1;
+    for (int r = 0; r < n; r++)
+        if (world_ranks[r] == comm_world_rank(parent, parent->rank))
+            me = r;
+    comm_t *c = comm_new(n, world_ranks, me, (uint16_t)context_id);
+    if (!c)
+        return err_set(MPI_ERR_NO_MEM, "out of memory (or communicator handles) for a communicator of %d", n);
+    c->errhandler = parent->errhandler;
+    c->internal->errhandler = parent->errhandler;
+    p2p_context_ready(c);
+    *out = c;
+    return MPI_SUCCESS;
+}
+
+static contribution_t *gather_contributions(comm_t *parent, int color, int key)
+{
+    contribution_t mine = {.color = color, .key = key};
+    comm_free_contexts(mine.free_contexts);
+    contribution_t *all = malloc((size_t)parent->size * sizeof *all);
+    if (all)
+        exchange(parent, &mine, all);
+    return all;
+}
+
+int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+    comm_t *parent = NULL, *c = NULL;
+    contribution_t *all = NULL;
+    int *ranks = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &parent);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newcomm, "newcomm");
+    if (rc == MPI_SUCCESS &&
+        (!(ranks = malloc((size_t)parent->size * sizeof *ranks)) || !(all = gather_contributions(parent, 0, 0))))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory duplicating a communicator of %d", parent->size);
+    if (rc == MPI_SUCCESS) {
+        for (int r = 0; r < parent->size; r++)
+            ranks[r] = comm_world_rank(parent, r);
+        rc = build(parent, parent->size, ranks, agree_context(parent, all), &c);
+    }
+    free(ranks);
+    free(all);
+    if (rc != MPI_SUCCESS)
+        return err_raise(parent, "MPI_Comm_dup", rc);
+    *newcomm = (MPI_Comm)(uintptr_t)c->handle;
+    return MPI_SUCCESS;
+}
+
+/* Members of one color ordered by key, then by parent rank. */
+static const contribution_t *sort_base;
+static int by_key_then_rank(const void *a, const void *b)
+{
+    int ra = *(const int *)a, rb = *(const int *)b;
+    int ka = sort_base[ra].key, kb = sort_base[rb].key;
+    return ka != kb ? (ka < kb ? -1 : 1) : (ra > rb) - (ra < rb);
+}
+
+int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+    comm_t *parent = NULL, *c = NULL;
+    contribution_t *all = NULL;
+    int *members = NULL, n = 0;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &parent);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newcomm, "newcomm");
+    if (rc == MPI_SUCCESS && color < 0 && color != MPI_UNDEFINED)
+        rc = err_set(MPI_ERR_ARG, "invalid color %d (must be non-negative or MPI_UNDEFINED)", color);
+    if (rc == MPI_SUCCESS && (!(members = malloc((size_t)parent->size * sizeof *members)) ||
+                              !(all = gather_contributions(parent, color, key))))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory splitting a communicator of %d", parent->size);
+    /* Everyone takes part in the exchange, MPI_UNDEFINED included; then
+     * each builds its own color's communicator on the same context. */
+    int context_id = rc == MPI_SUCCESS ? agree_context(parent, all) : -1;
+    if (rc == MPI_SUCCESS && color != MPI_UNDEFINED) {
+        for (int r = 0; r < parent->size; r++)
+            if (all[r].color == color)
+                members[n++] = r;
+        sort_base = all;
+        qsort(members, (size_t)n, sizeof *members, by_key_then_rank);
+        for (int i = 0; i < n; i++)
+            members[i] = comm_world_rank(parent, members[i]);
+        rc = build(parent, n, members, context_id, &c);
+    }
+    free(members);
+    free(all);
+    if (rc != MPI_SUCCESS)
+        return err_raise(parent, "MPI_Comm_split", rc);
+    *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+{
+    comm_t *parent = NULL, *c = NULL;
+    group_t *g = NULL;
+    contribution_t *all = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &parent);
+    if (rc == MPI_SUCCESS && !(g = group_from_handle(group)))
+        rc = err_set(MPI_ERR_GROUP, "invalid group %#x (not a live group handle)", (unsigned)(uintptr_t)group);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newcomm, "newcomm");
+    for (int r = 0; rc == MPI_SUCCESS && r < g->size; r++)
+        if (comm_rank_of_world(parent, g->world_rank_of[r]) < 0)
+            rc = err_set(MPI_ERR_GROUP, "invalid group: its rank %d is not in the communicator", r);
+    if (rc == MPI_SUCCESS && !(all = gather_contributions(parent, 0, 0)))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
+    if (rc == MPI_SUCCESS && g->rank != MPI_UNDEFINED)
+        rc = build(parent, g->size, g->world_rank_of, agree_context(parent, all), &c);
+    free(all);
+    if (rc != MPI_SUCCESS)
+        return err_raise(parent, "MPI_Comm_create", rc);
+    *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_free(MPI_Comm *comm)
+{
+    comm_t *c = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(comm, "comm");
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(*comm, &c);
+    if (rc == MPI_SUCCESS && c->predefined)
+        rc = err_set(MPI_ERR_COMM,
+                     "invalid communicator %s for MPI_Comm_free (predefined communicators cannot be freed)", c->name);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Comm_free", rc);
+    comm_destroy(c);
+    *comm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
