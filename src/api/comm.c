@@ -7,6 +7,7 @@
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
+#include "obj/info.h"
 
 #pragma weak MPI_Comm_rank = PMPI_Comm_rank
 #pragma weak MPI_Comm_size = PMPI_Comm_size
@@ -14,6 +15,8 @@
 #pragma weak MPI_Comm_set_name = PMPI_Comm_set_name
 #pragma weak MPI_Comm_get_name = PMPI_Comm_get_name
 #pragma weak MPI_Comm_test_inter = PMPI_Comm_test_inter
+#pragma weak MPI_Comm_set_info = PMPI_Comm_set_info
+#pragma weak MPI_Comm_get_info = PMPI_Comm_get_info
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
@@ -120,5 +123,44 @@ int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Comm_test_inter", rc);
     *flag = 0; /* intercommunicators do not exist yet */
+    return MPI_SUCCESS;
+}
+
+/* The hints a communicator keeps are the ones given to it: none of them
+ * changes how Tessera works yet, and MPI lets an implementation keep
+ * hints it does not act on. */
+int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
+{
+    comm_t *c = NULL;
+    info_t *hints = NULL, *copy = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &c);
+    if (rc == MPI_SUCCESS && !(hints = info_from_handle(info)))
+        rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)info);
+    if (rc == MPI_SUCCESS && !(copy = info_dup(hints)))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory copying info hints");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_set_info", rc);
+    if (c->info)
+        info_free(c->info);
+    c->info = copy;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+{
+    comm_t *c = NULL;
+    info_t *copy = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(info_used, "info_used");
+    if (rc == MPI_SUCCESS && !(copy = c->info ? info_dup(c->info) : info_new()))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory for an info object");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_get_info", rc);
+    *info_used = info_handle(copy);
     return MPI_SUCCESS;
 }

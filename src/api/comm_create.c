@@ -10,6 +10,7 @@
  * all-gather goes through rank 0 of the parent (2(n-1) messages) until the
  * collectives issue brings the real algorithms.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +19,11 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/group.h"
+#include "obj/info.h"
 #include "p2p/p2p.h"
 
 #pragma weak MPI_Comm_dup = PMPI_Comm_dup
+#pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
 #pragma weak MPI_Comm_split = PMPI_Comm_split
 #pragma weak MPI_Comm_create = PMPI_Comm_create
 #pragma weak MPI_Comm_free = PMPI_Comm_free
@@ -102,14 +105,21 @@ static contribution_t *gather_contributions(comm_t *parent, int color, int key)
     return all;
 }
 
-int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+/* MPI_Comm_dup keeps the parent's hints; MPI_Comm_dup_with_info takes
+ * the ones given (hints_handle != MPI_INFO_NULL marks that form). */
+static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info hints_handle, MPI_Comm *newcomm)
 {
     comm_t *parent = NULL, *c = NULL;
+    info_t *hints = NULL;
     contribution_t *all = NULL;
     int *ranks = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, &parent);
+    if (rc == MPI_SUCCESS && with_info && !(hints = info_from_handle(hints_handle)))
+        rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)hints_handle);
+    if (rc == MPI_SUCCESS && !with_info)
+        hints = parent->info;
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
     if (rc == MPI_SUCCESS &&
@@ -120,12 +130,26 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
             ranks[r] = comm_world_rank(parent, r);
         rc = build(parent, parent->size, ranks, agree_context(parent, all), &c);
     }
+    if (rc == MPI_SUCCESS && hints && !(c->info = info_dup(hints))) {
+        comm_destroy(c);
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory copying the communicator's info hints");
+    }
     free(ranks);
     free(all);
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, "MPI_Comm_dup", rc);
+        return err_raise(parent, call, rc);
     *newcomm = (MPI_Comm)(uintptr_t)c->handle;
     return MPI_SUCCESS;
+}
+
+int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+    return duplicate("MPI_Comm_dup", comm, false, MPI_INFO_NULL, newcomm);
+}
+
+int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+{
+    return duplicate("MPI_Comm_dup_with_info", comm, true, info, newcomm);
 }
 
 /* Members of one color ordered by key, then by parent rank. */

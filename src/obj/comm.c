@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "obj/handle.h"
+#include "obj/info.h"
 
 static obj_table_t comm_table;
 static comm_t comm_world_obj, comm_world_internal;
@@ -146,6 +147,8 @@ void comm_destroy(comm_t *comm)
     obj_table_remove(&comm_table, comm->handle);
     free(comm->world_rank_of);
     free(comm->rank_of_world);
+    if (comm->info)
+        info_free(comm->info);
     free(comm->internal);
     free(comm);
 }

@@ -25,6 +25,7 @@
 #include "err/err.h"
 #include "obj/comm.h"
 #include "obj/group.h"
+#include "obj/info.h"
 #include "obj/message.h"
 #include "p2p/p2p.h"
 #include "p2p/proto_info.h"
@@ -175,6 +176,7 @@ int runtime_init(int required, int *provided)
     message_init();
     comm_init_predefined(rt.rank, rt.size);
     group_init(rt.rank, rt.size);
+    info_init_env(rt.size, rt.thread_level);
     p2p_init(rt.rank, rt.size, single_copy);
     proto_info_init(rt.rank, rt.size, tunables.proto_info, no_single_copy);
 

@@ -23,6 +23,7 @@ tessera_mpi_test(dt/external32 1)
 tessera_mpi_test(dt/bad_types 1)
 tessera_mpi_test(comm/groups 1 2 3 4)
 tessera_mpi_test(comm/create 1 2 3 4)
+tessera_mpi_test(info/info 1 2)
 tessera_mpi_test(errors/bad_args 1 2 4)
 tessera_mpi_test(errors/after_finalize 1 2)
 

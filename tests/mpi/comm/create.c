@@ -116,6 +116,31 @@ int main(int argc, char **argv)
     for (int i = 0; i < 200; i++)
         MPI_Comm_free(&live[i]);
 
+    /* info hints: given, kept by dup, replaced by set_info */
+    MPI_Info hints, used, empty;
+    MPI_Info_create(&hints);
+    MPI_Info_set(hints, "mpi_assert_no_any_tag", "true");
+    MPI_Comm with, again;
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, hints, &with);
+    MPI_Info_free(&hints);
+    MPI_Comm_dup(with, &again);
+    MPI_Comm_get_info(again, &used);
+    char value[16] = "";
+    int buflen = sizeof value, flag = 0, nkeys = -1;
+    MPI_Info_get_string(used, "mpi_assert_no_any_tag", &buflen, value, &flag);
+    MT_CHECK(flag && strcmp(value, "true") == 0, "dup keeps the hints of dup_with_info: '%s'", value);
+    MPI_Info_free(&used);
+    MPI_Info_create(&empty);
+    MPI_Comm_set_info(again, empty);
+    MPI_Info_free(&empty);
+    MPI_Comm_get_info(again, &used);
+    MPI_Info_get_nkeys(used, &nkeys);
+    MT_CHECK(nkeys == 0, "set_info with no hints: %d keys", nkeys);
+    MPI_Info_free(&used);
+    ring(again, left, "ring on a dup of a dup");
+    MPI_Comm_free(&again);
+    MPI_Comm_free(&with);
+
     /* errors */
     MPI_Comm stale = dup, world = MPI_COMM_WORLD;
     MPI_Comm_free(&dup);
