@@ -524,6 +524,8 @@ TESSERA_API int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
 TESSERA_API int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
 TESSERA_API int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
 TESSERA_API int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
+TESSERA_API int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm);
+TESSERA_API int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm);
 TESSERA_API int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 TESSERA_API int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 TESSERA_API int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);

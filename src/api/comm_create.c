@@ -21,10 +21,12 @@
 #include "obj/group.h"
 #include "obj/info.h"
 #include "p2p/p2p.h"
+#include "runtime/topology.h"
 
 #pragma weak MPI_Comm_dup = PMPI_Comm_dup
 #pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
 #pragma weak MPI_Comm_split = PMPI_Comm_split
+#pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
 #pragma weak MPI_Comm_create = PMPI_Comm_create
 #pragma weak MPI_Comm_free = PMPI_Comm_free
 
@@ -34,6 +36,7 @@
 /* What each member contributes to a creation call. */
 typedef struct contribution {
     int color, key;
+    long domain[TOPO_LEVELS]; /* hardware domains (runtime/topology.h) */
     uint64_t free_contexts[CONTEXT_MASK_WORDS];
 } contribution_t;
 
@@ -99,6 +102,7 @@ static contribution_t *gather_contributions(comm_t *parent, int color, int key)
 {
     contribution_t mine = {.color = color, .key = key};
     comm_free_contexts(mine.free_contexts);
+    topology_domains(mine.domain);
     contribution_t *all = malloc((size_t)parent->size * sizeof *all);
     if (all)
         exchange(parent, &mine, all);
@@ -161,11 +165,69 @@ static int by_key_then_rank(const void *a, const void *b)
     return ka != kb ? (ka < kb ? -1 : 1) : (ra > rb) - (ra < rb);
 }
 
+/* How a split chooses each member's color. */
+enum split_how {
+    SPLIT_COLOR,       /* the color each member gave (MPI_Comm_split) */
+    SPLIT_LEVEL,       /* the member's domain at one hardware level */
+    SPLIT_FIRST_LEVEL, /* the same at the first level where members differ */
+};
+
+/* A member's color at a hardware level: its domain there, or
+ * MPI_UNDEFINED when its CPUs span several. */
+static int level_color(const contribution_t *member, int level)
+{
+    return member->domain[level] < 0 ? MPI_UNDEFINED : (int)member->domain[level];
+}
+
+/* The first hardware level at which the members are not all in one
+ * domain, or -1: there every member's domain is a strict subset. */
+static int first_level_that_splits(const contribution_t *all, int n)
+{
+    for (int l = 0; l < TOPO_LEVELS; l++)
+        for (int r = 1; r < n; r++)
+            if (all[r].domain[l] != all[0].domain[l])
+                return l;
+    return -1;
+}
+
+/* Everyone takes part in the exchange, MPI_UNDEFINED included; then each
+ * builds its own color's communicator, ordered by key and parent rank, on
+ * the one agreed context.  *level says which hardware level was used. */
+static int split(comm_t *parent, enum split_how how, int color, int key, int *level, comm_t **out)
+{
+    int *members = malloc((size_t)parent->size * sizeof *members);
+    int *colors = malloc((size_t)parent->size * sizeof *colors);
+    contribution_t *all = members && colors ? gather_contributions(parent, color, key) : NULL;
+    int rc = MPI_SUCCESS, n = 0;
+    if (!all)
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory splitting a communicator of %d", parent->size);
+    if (rc == MPI_SUCCESS && how == SPLIT_FIRST_LEVEL)
+        *level = first_level_that_splits(all, parent->size);
+    for (int r = 0; rc == MPI_SUCCESS && r < parent->size; r++)
+        colors[r] = how == SPLIT_COLOR ? all[r].color : *level < 0 ? MPI_UNDEFINED : level_color(&all[r], *level);
+    int mine = rc == MPI_SUCCESS ? colors[parent->rank] : MPI_UNDEFINED;
+    int context_id = rc == MPI_SUCCESS ? agree_context(parent, all) : -1;
+    *out = NULL;
+    if (rc == MPI_SUCCESS && mine != MPI_UNDEFINED) {
+        for (int r = 0; r < parent->size; r++)
+            if (colors[r] == mine)
+                members[n++] = r;
+        sort_base = all;
+        qsort(members, (size_t)n, sizeof *members, by_key_then_rank);
+        for (int i = 0; i < n; i++)
+            members[i] = comm_world_rank(parent, members[i]);
+        rc = build(parent, n, members, context_id, out);
+    }
+    free(members);
+    free(colors);
+    free(all);
+    return rc;
+}
+
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     comm_t *parent = NULL, *c = NULL;
-    contribution_t *all = NULL;
-    int *members = NULL, n = 0;
+    int level = -1;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, &parent);
@@ -173,26 +235,64 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
         rc = check_pointer(newcomm, "newcomm");
     if (rc == MPI_SUCCESS && color < 0 && color != MPI_UNDEFINED)
         rc = err_set(MPI_ERR_ARG, "invalid color %d (must be non-negative or MPI_UNDEFINED)", color);
-    if (rc == MPI_SUCCESS && (!(members = malloc((size_t)parent->size * sizeof *members)) ||
-                              !(all = gather_contributions(parent, color, key))))
-        rc = err_set(MPI_ERR_NO_MEM, "out of memory splitting a communicator of %d", parent->size);
-    /* Everyone takes part in the exchange, MPI_UNDEFINED included; then
-     * each builds its own color's communicator on the same context. */
-    int context_id = rc == MPI_SUCCESS ? agree_context(parent, all) : -1;
-    if (rc == MPI_SUCCESS && color != MPI_UNDEFINED) {
-        for (int r = 0; r < parent->size; r++)
-            if (all[r].color == color)
-                members[n++] = r;
-        sort_base = all;
-        qsort(members, (size_t)n, sizeof *members, by_key_then_rank);
-        for (int i = 0; i < n; i++)
-            members[i] = comm_world_rank(parent, members[i]);
-        rc = build(parent, n, members, context_id, &c);
-    }
-    free(members);
-    free(all);
+    if (rc == MPI_SUCCESS)
+        rc = split(parent, SPLIT_COLOR, color, key, &level, &c);
     if (rc != MPI_SUCCESS)
         return err_raise(parent, "MPI_Comm_split", rc);
+    *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+
+/* The hardware resource a MPI_COMM_TYPE_HW_GUIDED split asks for: a level,
+ * TOPO_LEVELS for the whole node ("mpi_shared_memory"), -1 unknown. */
+static int guided_level(const info_t *hints)
+{
+    const char *kind = hints ? info_get(hints, "mpi_hw_resource_type") : NULL;
+    if (!kind)
+        return -1;
+    if (strcmp(kind, "mpi_shared_memory") == 0)
+        return TOPO_LEVELS;
+    return topology_level_by_name(kind);
+}
+
+/* Every process of a job shares memory with every other: they all run on
+ * this node.  So MPI_COMM_TYPE_SHARED keeps everyone, ordered by key. */
+int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
+{
+    comm_t *parent = NULL, *c = NULL;
+    info_t *hints = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &parent);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newcomm, "newcomm");
+    if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(hints = info_from_handle(info)))
+        rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)info);
+    if (rc == MPI_SUCCESS && split_type != MPI_UNDEFINED && split_type != MPI_COMM_TYPE_SHARED &&
+        split_type != MPI_COMM_TYPE_HW_GUIDED && split_type != MPI_COMM_TYPE_HW_UNGUIDED)
+        rc = err_set(MPI_ERR_ARG,
+                     "invalid split_type %d (MPI_COMM_TYPE_SHARED, MPI_COMM_TYPE_HW_GUIDED, "
+                     "MPI_COMM_TYPE_HW_UNGUIDED or MPI_UNDEFINED)",
+                     split_type);
+    int level = -1;
+    if (rc == MPI_SUCCESS) {
+        int guided = split_type == MPI_COMM_TYPE_HW_GUIDED ? guided_level(hints) : -1;
+        if (split_type == MPI_UNDEFINED || (split_type == MPI_COMM_TYPE_HW_GUIDED && guided < 0))
+            rc = split(parent, SPLIT_COLOR, MPI_UNDEFINED, key, &level, &c);
+        else if (split_type == MPI_COMM_TYPE_SHARED || guided == TOPO_LEVELS)
+            rc = split(parent, SPLIT_COLOR, 0, key, &level, &c);
+        else if (split_type == MPI_COMM_TYPE_HW_GUIDED) {
+            level = guided;
+            rc = split(parent, SPLIT_LEVEL, 0, key, &level, &c);
+        } else
+            rc = split(parent, SPLIT_FIRST_LEVEL, 0, key, &level, &c);
+    }
+    /* An unguided split says which level it used, as the standard asks. */
+    if (rc == MPI_SUCCESS && c && split_type == MPI_COMM_TYPE_HW_UNGUIDED &&
+        (!(c->info = info_new()) || !info_set(c->info, "mpi_hw_resource_type", topology_level_name(level))))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory for the new communicator's info");
+    if (rc != MPI_SUCCESS)
+        return err_raise(parent, "MPI_Comm_split_type", rc);
     *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
     return MPI_SUCCESS;
 }

@@ -1,0 +1,132 @@
+/* topology.c -- reading this process's hardware domains from sysfs. */
+#include "runtime/topology.h"
+
+#include <dirent.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const level_names[TOPO_LEVELS] = {
+    [TOPO_PACKAGE] = "Package", [TOPO_NUMA] = "NUMANode", [TOPO_L3] = "L3Cache",        [TOPO_L2] = "L2Cache",
+    [TOPO_L1] = "L1Cache",      [TOPO_CORE] = "Core",     [TOPO_HWTHREAD] = "HWThread",
+};
+
+const char *topology_level_name(int level)
+{
+    return level >= 0 && level < TOPO_LEVELS ? level_names[level] : "";
+}
+
+int topology_level_by_name(const char *name)
+{
+    for (int l = 0; l < TOPO_LEVELS; l++)
+        if (strcmp(name, level_names[l]) == 0)
+            return l;
+    return -1;
+}
+
+static long read_long(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    long v = -1;
+    if (f) {
+        if (fscanf(f, "%ld", &v) != 1)
+            v = -1;
+        fclose(f);
+    }
+    return v;
+}
+
+/* The NUMA node of a CPU: the nodeN entry in its sysfs directory. */
+static long numa_node(int cpu)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d", cpu);
+    DIR *d = opendir(path);
+    long node = -1;
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (strncmp(e->d_name, "node", 4) == 0 && e->d_name[4] >= '0' && e->d_name[4] <= '9')
+            node = strtol(e->d_name + 4, NULL, 10);
+    if (d)
+        closedir(d);
+    return node;
+}
+
+/* The id of the cache of this level holding a CPU (data or unified for
+ * L1); the first CPU sharing it when sysfs has no id. */
+static long cache_id(int cpu, int level)
+{
+    for (int index = 0; index < 8; index++) {
+        char path[96], type[16] = "";
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/level", cpu, index);
+        if (read_long(path) != level)
+            continue;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, index);
+        FILE *f = fopen(path, "r");
+        if (f) {
+            if (fscanf(f, "%15s", type) != 1)
+                type[0] = '\0';
+            fclose(f);
+        }
+        if (strcmp(type, "Instruction") == 0)
+            continue;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/id", cpu, index);
+        long id = read_long(path);
+        if (id >= 0)
+            return id;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/shared_cpu_list", cpu, index);
+        return read_long(path);
+    }
+    return -1;
+}
+
+static long domain_of(int cpu, int level)
+{
+    char path[96];
+    long package;
+    switch (level) {
+    case TOPO_PACKAGE:
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+        return read_long(path);
+    case TOPO_NUMA:
+        return numa_node(cpu);
+    case TOPO_L3:
+    case TOPO_L2:
+    case TOPO_L1: {
+        /* Cache ids are per package on some machines: make them global. */
+        long id = cache_id(cpu, level == TOPO_L3 ? 3 : level == TOPO_L2 ? 2 : 1);
+        package = domain_of(cpu, TOPO_PACKAGE);
+        return id < 0 ? -1 : (package < 0 ? 0 : package) * 100000 + id;
+    }
+    case TOPO_CORE:
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/core_id", cpu);
+        long core = read_long(path);
+        package = domain_of(cpu, TOPO_PACKAGE);
+        return core < 0 ? -1 : (package < 0 ? 0 : package) * 100000 + core;
+    default:
+        return cpu;
+    }
+}
+
+void topology_domains(long ids[TOPO_LEVELS])
+{
+    static bool known;
+    static long cached[TOPO_LEVELS];
+    if (!known) {
+        cpu_set_t set;
+        bool have_set = sched_getaffinity(0, sizeof set, &set) == 0;
+        for (int l = 0; l < TOPO_LEVELS; l++) {
+            long id = -2; /* none seen yet */
+            for (int cpu = 0; have_set && cpu < CPU_SETSIZE && id != -1; cpu++) {
+                if (!CPU_ISSET(cpu, &set))
+                    continue;
+                long d = domain_of(cpu, l);
+                id = d < 0 || (id != -2 && d != id) ? -1 : d;
+            }
+            cached[l] = id == -2 ? -1 : id;
+        }
+        known = true;
+    }
+    memcpy(ids, cached, sizeof cached);
+}
