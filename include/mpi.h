@@ -526,6 +526,26 @@ TESSERA_API int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
 TESSERA_API int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
 TESSERA_API int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm);
 TESSERA_API int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm);
+TESSERA_API int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn,
+                                           MPI_Errhandler *errhandler);
+TESSERA_API int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn,
+                                            MPI_Errhandler *errhandler);
+TESSERA_API int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+TESSERA_API int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+TESSERA_API int MPI_Errhandler_free(MPI_Errhandler *errhandler);
+TESSERA_API int PMPI_Errhandler_free(MPI_Errhandler *errhandler);
+TESSERA_API int MPI_Add_error_class(int *errorclass);
+TESSERA_API int PMPI_Add_error_class(int *errorclass);
+TESSERA_API int MPI_Add_error_code(int errorclass, int *errorcode);
+TESSERA_API int PMPI_Add_error_code(int errorclass, int *errorcode);
+TESSERA_API int MPI_Add_error_string(int errorcode, const char *string);
+TESSERA_API int PMPI_Add_error_string(int errorcode, const char *string);
+TESSERA_API int MPI_Remove_error_class(int errorclass);
+TESSERA_API int PMPI_Remove_error_class(int errorclass);
+TESSERA_API int MPI_Remove_error_code(int errorcode);
+TESSERA_API int PMPI_Remove_error_code(int errorcode);
+TESSERA_API int MPI_Remove_error_string(int errorcode);
+TESSERA_API int PMPI_Remove_error_string(int errorcode);
 TESSERA_API int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 TESSERA_API int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 TESSERA_API int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);

@@ -17,6 +17,7 @@
 
 #include "check/check.h"
 #include "err/err.h"
+#include "err/handler.h"
 #include "mpi.h"
 #include "obj/group.h"
 #include "obj/info.h"
@@ -93,6 +94,7 @@ static int build(comm_t *parent, int n, const int *world_ranks, int context_id, 
         return err_set(MPI_ERR_NO_MEM, "out of memory (or communicator handles) for a communicator of %d", n);
     c->errhandler = parent->errhandler;
     c->internal->errhandler = parent->errhandler;
+    errhandler_ref(c->errhandler);
     p2p_context_ready(c);
     *out = c;
     return MPI_SUCCESS;

@@ -1,21 +1,33 @@
-/* errhandler.c -- error classes and strings, and choosing error handlers. */
+/* errhandler.c -- error classes, codes and strings (predefined and added),
+ * and error handlers (predefined and the user's). */
+#include <stdint.h>
 #include <string.h>
 
 #include "check/check.h"
 #include "err/err.h"
+#include "err/handler.h"
 #include "mpi.h"
 
 #pragma weak MPI_Error_string = PMPI_Error_string
 #pragma weak MPI_Error_class = PMPI_Error_class
 #pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
 #pragma weak MPI_Comm_get_errhandler = PMPI_Comm_get_errhandler
+#pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
+#pragma weak MPI_Comm_call_errhandler = PMPI_Comm_call_errhandler
+#pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
+#pragma weak MPI_Add_error_class = PMPI_Add_error_class
+#pragma weak MPI_Add_error_code = PMPI_Add_error_code
+#pragma weak MPI_Add_error_string = PMPI_Add_error_string
+#pragma weak MPI_Remove_error_class = PMPI_Remove_error_class
+#pragma weak MPI_Remove_error_code = PMPI_Remove_error_code
+#pragma weak MPI_Remove_error_string = PMPI_Remove_error_string
 
 int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 {
     int rc = check_pointer(string, "string");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(resultlen, "resultlen");
-    const char *text = err_class_string(errorcode);
+    const char *text = errcode_string(errorcode);
     if (rc == MPI_SUCCESS && !text)
         rc = err_set(MPI_ERR_ARG, "invalid error code %d", errorcode);
     if (rc != MPI_SUCCESS)
@@ -32,17 +44,17 @@ int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 int PMPI_Error_class(int errorcode, int *errorclass)
 {
     int rc = check_pointer(errorclass, "errorclass");
-    if (rc == MPI_SUCCESS && !err_class_string(errorcode))
+    if (rc == MPI_SUCCESS && errcode_class(errorcode) < 0)
         rc = err_set(MPI_ERR_ARG, "invalid error code %d", errorcode);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Error_class", rc);
-    *errorclass = errorcode; /* every code Tessera returns is a class */
+    *errorclass = errcode_class(errorcode);
     return MPI_SUCCESS;
 }
 
 static int check_errhandler(MPI_Errhandler handler)
 {
-    if (handler == MPI_ERRORS_ARE_FATAL || handler == MPI_ERRORS_RETURN || handler == MPI_ERRORS_ABORT)
+    if (errhandler_valid(handler))
         return MPI_SUCCESS;
     if (handler == MPI_ERRHANDLER_NULL)
         return err_set(MPI_ERR_ARG, "invalid error handler MPI_ERRHANDLER_NULL");
@@ -59,6 +71,8 @@ int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
         rc = check_errhandler(errhandler);
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Comm_set_errhandler", rc);
+    errhandler_ref(errhandler);
+    errhandler_unref(c->errhandler);
     c->errhandler = errhandler;
     c->errhandler_set_by_user = true;
     return MPI_SUCCESS;
@@ -74,6 +88,120 @@ int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
         rc = check_pointer(errhandler, "errhandler");
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Comm_get_errhandler", rc);
+    /* A new reference: the caller frees it with MPI_Errhandler_free. */
+    errhandler_ref(c->errhandler);
     *errhandler = c->errhandler;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn, MPI_Errhandler *errhandler)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer((const void *)(uintptr_t)comm_errhandler_fn, "comm_errhandler_fn");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(errhandler, "errhandler");
+    MPI_Errhandler h = MPI_ERRHANDLER_NULL;
+    if (rc == MPI_SUCCESS && (h = errhandler_create(comm_errhandler_fn)) == MPI_ERRHANDLER_NULL)
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory (or handles) for an error handler");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Comm_create_errhandler", rc);
+    *errhandler = h;
+    return MPI_SUCCESS;
+}
+
+/* The handler runs as if a call on comm had failed with errorcode; when
+ * it returns, so does this call, with success. */
+int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
+{
+    comm_t *c = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_call_errhandler", rc);
+    err_set(errorcode, "error %d raised by MPI_Comm_call_errhandler", errorcode);
+    err_raise(c, "MPI_Comm_call_errhandler", errorcode);
+    return MPI_SUCCESS;
+}
+
+/* Predefined handlers may be freed too: the handle becomes null. */
+int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(errhandler, "errhandler");
+    if (rc == MPI_SUCCESS)
+        rc = check_errhandler(*errhandler);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Errhandler_free", rc);
+    errhandler_unref(*errhandler);
+    *errhandler = MPI_ERRHANDLER_NULL;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Add_error_class(int *errorclass)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(errorclass, "errorclass");
+    if (rc == MPI_SUCCESS)
+        rc = errcode_add_class(errorclass);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Add_error_class", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Add_error_code(int errorclass, int *errorcode)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(errorcode, "errorcode");
+    if (rc == MPI_SUCCESS)
+        rc = errcode_add_code(errorclass, errorcode);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Add_error_code", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Add_error_string(int errorcode, const char *string)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(string, "string");
+    if (rc == MPI_SUCCESS)
+        rc = errcode_set_string(errorcode, string);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Add_error_string", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Remove_error_class(int errorclass)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = errcode_remove_class(errorclass);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Remove_error_class", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Remove_error_code(int errorcode)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = errcode_remove_code(errorcode);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Remove_error_code", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Remove_error_string(int errorcode)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = errcode_remove_string(errorcode);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Remove_error_string", rc);
     return MPI_SUCCESS;
 }

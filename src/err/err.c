@@ -1,9 +1,11 @@
 #include "err/err.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "err/handler.h"
 #include "obj/comm.h"
 #include "runtime/runtime.h"
 #include "util/log.h"
@@ -119,22 +121,30 @@ const char *err_class_string(int code)
 /* Errors that belong to no valid communicator go to MPI_COMM_SELF's handler
  * when the user set one there (MPI-4), else to MPI_COMM_WORLD's, which is
  * where most programs set MPI_ERRORS_RETURN. */
-static MPI_Errhandler err_handler_for(struct comm *comm)
+static struct comm *err_comm_for(struct comm *comm)
 {
     if (comm)
-        return comm->errhandler;
+        return comm;
     struct comm *self = comm_self();
     if (self && self->errhandler_set_by_user)
-        return self->errhandler;
-    struct comm *world = comm_world();
-    if (world)
-        return world->errhandler;
-    return runtime_default_errhandler();
+        return self;
+    return comm_world();
 }
 
 int err_raise(struct comm *comm, const char *call, int code)
 {
-    MPI_Errhandler handler = err_handler_for(comm);
+    comm = err_comm_for(comm);
+    MPI_Errhandler handler = comm ? comm->errhandler : runtime_default_errhandler();
+    MPI_Comm_errhandler_function *fn = comm ? errhandler_function(handler) : NULL;
+    if (fn) {
+        /* The user's handler sees the communicator and the code; the call
+         * returns the code when the handler returns. */
+        MPI_Comm handle = (MPI_Comm)(uintptr_t)comm->handle;
+        int passed = code;
+        fn(&handle, &passed);
+        err_detail_line[0] = '\0';
+        return code;
+    }
     if (handler == MPI_ERRORS_RETURN) {
         err_detail_line[0] = '\0'; /* the next error brings its own */
         return code;

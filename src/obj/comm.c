@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err/handler.h"
 #include "obj/handle.h"
 #include "obj/info.h"
 
@@ -149,6 +150,7 @@ void comm_destroy(comm_t *comm)
     free(comm->rank_of_world);
     if (comm->info)
         info_free(comm->info);
+    errhandler_unref(comm->errhandler);
     free(comm->internal);
     free(comm);
 }

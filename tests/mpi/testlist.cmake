@@ -27,6 +27,7 @@ tessera_mpi_test(comm/split_type 1 2 4)
 tessera_mpi_test(info/info 1 2)
 tessera_mpi_test(errors/bad_args 1 2 4)
 tessera_mpi_test(errors/after_finalize 1 2)
+tessera_mpi_test(errors/user_errhandler 1 2)
 
 # The same programs over the other protocol paths: single copy, a small
 # ring (pipelining, full rings, wrap-around), and every wait mode.
