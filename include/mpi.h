@@ -546,6 +546,56 @@ TESSERA_API int MPI_Remove_error_code(int errorcode);
 TESSERA_API int PMPI_Remove_error_code(int errorcode);
 TESSERA_API int MPI_Remove_error_string(int errorcode);
 TESSERA_API int PMPI_Remove_error_string(int errorcode);
+TESSERA_API int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
+                                       MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval,
+                                       void *extra_state);
+TESSERA_API int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
+                                        MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval,
+                                        void *extra_state);
+TESSERA_API int MPI_Comm_free_keyval(int *comm_keyval);
+TESSERA_API int PMPI_Comm_free_keyval(int *comm_keyval);
+TESSERA_API int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val);
+TESSERA_API int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val);
+TESSERA_API int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
+TESSERA_API int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
+TESSERA_API int MPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval);
+TESSERA_API int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval);
+TESSERA_API int MPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
+                                       MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval,
+                                       void *extra_state);
+TESSERA_API int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
+                                        MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval,
+                                        void *extra_state);
+TESSERA_API int MPI_Type_free_keyval(int *type_keyval);
+TESSERA_API int PMPI_Type_free_keyval(int *type_keyval);
+TESSERA_API int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val);
+TESSERA_API int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val);
+TESSERA_API int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag);
+TESSERA_API int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag);
+TESSERA_API int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval);
+TESSERA_API int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval);
+/* The predefined attribute callbacks. */
+TESSERA_API int MPI_COMM_NULL_COPY_FN(MPI_Comm oldcomm, int comm_keyval, void *extra_state, void *attribute_val_in,
+                                      void *attribute_val_out, int *flag);
+TESSERA_API int PMPI_COMM_NULL_COPY_FN(MPI_Comm oldcomm, int comm_keyval, void *extra_state, void *attribute_val_in,
+                                       void *attribute_val_out, int *flag);
+TESSERA_API int MPI_COMM_DUP_FN(MPI_Comm oldcomm, int comm_keyval, void *extra_state, void *attribute_val_in,
+                                void *attribute_val_out, int *flag);
+TESSERA_API int PMPI_COMM_DUP_FN(MPI_Comm oldcomm, int comm_keyval, void *extra_state, void *attribute_val_in,
+                                 void *attribute_val_out, int *flag);
+TESSERA_API int MPI_COMM_NULL_DELETE_FN(MPI_Comm comm, int comm_keyval, void *attribute_val, void *extra_state);
+TESSERA_API int PMPI_COMM_NULL_DELETE_FN(MPI_Comm comm, int comm_keyval, void *attribute_val, void *extra_state);
+TESSERA_API int MPI_TYPE_NULL_COPY_FN(MPI_Datatype oldtype, int type_keyval, void *extra_state, void *attribute_val_in,
+                                      void *attribute_val_out, int *flag);
+TESSERA_API int PMPI_TYPE_NULL_COPY_FN(MPI_Datatype oldtype, int type_keyval, void *extra_state, void *attribute_val_in,
+                                       void *attribute_val_out, int *flag);
+TESSERA_API int MPI_TYPE_DUP_FN(MPI_Datatype oldtype, int type_keyval, void *extra_state, void *attribute_val_in,
+                                void *attribute_val_out, int *flag);
+TESSERA_API int PMPI_TYPE_DUP_FN(MPI_Datatype oldtype, int type_keyval, void *extra_state, void *attribute_val_in,
+                                 void *attribute_val_out, int *flag);
+TESSERA_API int MPI_TYPE_NULL_DELETE_FN(MPI_Datatype datatype, int type_keyval, void *attribute_val, void *extra_state);
+TESSERA_API int PMPI_TYPE_NULL_DELETE_FN(MPI_Datatype datatype, int type_keyval, void *attribute_val,
+                                         void *extra_state);
 TESSERA_API int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 TESSERA_API int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 TESSERA_API int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);

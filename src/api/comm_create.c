@@ -19,6 +19,7 @@
 #include "err/err.h"
 #include "err/handler.h"
 #include "mpi.h"
+#include "obj/attr.h"
 #include "obj/group.h"
 #include "obj/info.h"
 #include "p2p/p2p.h"
@@ -139,6 +140,11 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
     if (rc == MPI_SUCCESS && hints && !(c->info = info_dup(hints))) {
         comm_destroy(c);
         rc = err_set(MPI_ERR_NO_MEM, "out of memory copying the communicator's info hints");
+    }
+    /* A duplicate carries the attributes the copy callbacks let through. */
+    if (rc == MPI_SUCCESS && (rc = attr_copy_all(parent->attrs, ATTR_COMM, comm, &c->attrs)) != MPI_SUCCESS) {
+        attr_delete_all(&c->attrs, ATTR_COMM, (MPI_Comm)(uintptr_t)c->handle);
+        comm_destroy(c);
     }
     free(ranks);
     free(all);
@@ -336,6 +342,9 @@ int PMPI_Comm_free(MPI_Comm *comm)
     if (rc == MPI_SUCCESS && c->predefined)
         rc = err_set(MPI_ERR_COMM,
                      "invalid communicator %s for MPI_Comm_free (predefined communicators cannot be freed)", c->name);
+    /* Attributes go first: their delete callbacks see the communicator. */
+    if (rc == MPI_SUCCESS)
+        rc = attr_delete_all(&c->attrs, ATTR_COMM, *comm);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Comm_free", rc);
     comm_destroy(c);

@@ -16,6 +16,7 @@
 #include "dt/datatype.h"
 #include "dt/layout.h"
 #include "err/err.h"
+#include "obj/attr.h"
 #include "mpi.h"
 
 #pragma weak MPI_Type_size = PMPI_Type_size
@@ -162,6 +163,9 @@ int PMPI_Type_free(MPI_Datatype *datatype)
     if (rc == MPI_SUCCESS && dt->predefined)
         rc = err_set(MPI_ERR_TYPE, "invalid datatype %s for MPI_Type_free (predefined types cannot be freed)",
                      dt_name(dt));
+    /* Attributes go with the type: their delete callbacks run now. */
+    if (rc == MPI_SUCCESS)
+        rc = attr_delete_all(&dt->attrs, ATTR_TYPE, *datatype);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Type_free", rc);
     dt_release_handle(dt);
@@ -559,9 +563,21 @@ int PMPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count ext
     return type_resized("MPI_Type_create_resized_c", true, MPI_COMBINER_RESIZED, oldtype, lb, extent, newtype);
 }
 
+/* A duplicate carries the attributes the copy callbacks let through. */
 int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    return type_resized("MPI_Type_dup", false, MPI_COMBINER_DUP, oldtype, 0, 0, newtype);
+    int rc = type_resized("MPI_Type_dup", false, MPI_COMBINER_DUP, oldtype, 0, 0, newtype);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    datatype_t *old = dt_from_handle(oldtype), *dt = dt_from_handle(*newtype);
+    rc = attr_copy_all(old->attrs, ATTR_TYPE, oldtype, &dt->attrs);
+    if (rc != MPI_SUCCESS) {
+        attr_delete_all(&dt->attrs, ATTR_TYPE, *newtype);
+        dt_release_handle(dt);
+        *newtype = MPI_DATATYPE_NULL;
+        return err_raise(NULL, "MPI_Type_dup", rc);
+    }
+    return MPI_SUCCESS;
 }
 
 /* ---- subarray and darray ---- */

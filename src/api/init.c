@@ -5,6 +5,8 @@
 
 #include "check/check.h"
 #include "err/err.h"
+#include "obj/attr.h"
+#include "obj/comm.h"
 #include "mpi.h"
 #include "runtime/runtime.h"
 
@@ -59,6 +61,14 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 int PMPI_Finalize(void)
 {
     int rc = check_initialized();
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Finalize", rc);
+    /* As if MPI_COMM_SELF were freed first: its attributes' delete
+     * callbacks run while all of MPI still works; then MPI_COMM_WORLD's. */
+    rc = attr_delete_all(&comm_self()->attrs, ATTR_COMM, MPI_COMM_SELF);
+    int world_rc = attr_delete_all(&comm_world()->attrs, ATTR_COMM, MPI_COMM_WORLD);
+    if (rc == MPI_SUCCESS)
+        rc = world_rc;
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Finalize", rc);
     return runtime_finalize();

@@ -54,6 +54,7 @@ typedef struct datatype {
     MPI_Count sig_n;
     MPI_Count *sig_reps;
     struct datatype **sig_types;
+    struct attr *attrs; /* attributes (obj/attr.h), in the order set */
     /* Where the bytes lie (dt/layout.h); NULL when size is 0. */
     struct dt_node *layout;
 } datatype_t;

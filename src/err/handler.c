@@ -168,6 +168,11 @@ int errcode_remove_string(int errorcode)
     return MPI_SUCCESS;
 }
 
+int errcode_last_used(void)
+{
+    return MPI_ERR_LASTCODE + added_count;
+}
+
 int errcode_class(int code)
 {
     if (err_class_string(code))

@@ -39,6 +39,8 @@ int errcode_remove_string(int errorcode);
 /* For any code, predefined or added: its class, and its string; -1 and
  * NULL when the code is neither. */
 int errcode_class(int code);
+/* The largest error code or class in use (MPI_LASTUSEDCODE). */
+int errcode_last_used(void);
 const char *errcode_string(int code);
 
 #endif

@@ -35,7 +35,8 @@ typedef struct comm {
     MPI_Errhandler errhandler;
     bool errhandler_set_by_user;
     char name[MPI_MAX_OBJECT_NAME];
-    struct info *info; /* hints from MPI_Comm_set_info and friends; NULL: none */
+    struct info *info;  /* hints from MPI_Comm_set_info and friends; NULL: none */
+    struct attr *attrs; /* attributes (obj/attr.h), in the order set */
 } comm_t;
 
 /* The predefined communicators outlive MPI_Finalize so that a call made

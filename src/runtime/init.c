@@ -24,6 +24,7 @@
 #include "dt/datatype.h"
 #include "err/err.h"
 #include "obj/comm.h"
+#include "obj/attr.h"
 #include "obj/group.h"
 #include "obj/info.h"
 #include "obj/message.h"
@@ -176,6 +177,7 @@ int runtime_init(int required, int *provided)
     message_init();
     comm_init_predefined(rt.rank, rt.size);
     group_init(rt.rank, rt.size);
+    attr_init_predefined(rt.size);
     info_init_env(rt.size, rt.thread_level);
     p2p_init(rt.rank, rt.size, single_copy);
     proto_info_init(rt.rank, rt.size, tunables.proto_info, no_single_copy);

@@ -1,0 +1,226 @@
+/*
+ * attr.c -- attribute caching on communicators and datatypes: keyvals,
+ * set/get/delete, and the predefined copy and delete callbacks.  The
+ * predefined attributes (MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_WTIME_IS_GLOBAL,
+ * MPI_UNIVERSE_SIZE, MPI_LASTUSEDCODE, MPI_APPNUM) read on any
+ * communicator and cannot be set or deleted.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "check/check.h"
+#include "err/err.h"
+#include "mpi.h"
+#include "obj/attr.h"
+
+#pragma weak MPI_COMM_NULL_COPY_FN = PMPI_COMM_NULL_COPY_FN
+#pragma weak MPI_COMM_DUP_FN = PMPI_COMM_DUP_FN
+#pragma weak MPI_COMM_NULL_DELETE_FN = PMPI_COMM_NULL_DELETE_FN
+#pragma weak MPI_TYPE_NULL_COPY_FN = PMPI_TYPE_NULL_COPY_FN
+#pragma weak MPI_TYPE_DUP_FN = PMPI_TYPE_DUP_FN
+#pragma weak MPI_TYPE_NULL_DELETE_FN = PMPI_TYPE_NULL_DELETE_FN
+#pragma weak MPI_Comm_create_keyval = PMPI_Comm_create_keyval
+#pragma weak MPI_Comm_free_keyval = PMPI_Comm_free_keyval
+#pragma weak MPI_Comm_set_attr = PMPI_Comm_set_attr
+#pragma weak MPI_Comm_get_attr = PMPI_Comm_get_attr
+#pragma weak MPI_Comm_delete_attr = PMPI_Comm_delete_attr
+#pragma weak MPI_Type_create_keyval = PMPI_Type_create_keyval
+#pragma weak MPI_Type_free_keyval = PMPI_Type_free_keyval
+#pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
+#pragma weak MPI_Type_get_attr = PMPI_Type_get_attr
+#pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
+
+/* ---- the predefined callbacks ---- */
+
+int PMPI_COMM_NULL_COPY_FN(MPI_Comm oldcomm, int keyval, void *extra_state, void *in, void *out, int *flag)
+{
+    (void)oldcomm, (void)keyval, (void)extra_state, (void)in, (void)out;
+    *flag = 0;
+    return MPI_SUCCESS;
+}
+
+int PMPI_COMM_DUP_FN(MPI_Comm oldcomm, int keyval, void *extra_state, void *in, void *out, int *flag)
+{
+    (void)oldcomm, (void)keyval, (void)extra_state;
+    *(void **)out = in;
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+int PMPI_COMM_NULL_DELETE_FN(MPI_Comm comm, int keyval, void *value, void *extra_state)
+{
+    (void)comm, (void)keyval, (void)value, (void)extra_state;
+    return MPI_SUCCESS;
+}
+
+int PMPI_TYPE_NULL_COPY_FN(MPI_Datatype oldtype, int keyval, void *extra_state, void *in, void *out, int *flag)
+{
+    (void)oldtype, (void)keyval, (void)extra_state, (void)in, (void)out;
+    *flag = 0;
+    return MPI_SUCCESS;
+}
+
+int PMPI_TYPE_DUP_FN(MPI_Datatype oldtype, int keyval, void *extra_state, void *in, void *out, int *flag)
+{
+    (void)oldtype, (void)keyval, (void)extra_state;
+    *(void **)out = in;
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+int PMPI_TYPE_NULL_DELETE_FN(MPI_Datatype type, int keyval, void *value, void *extra_state)
+{
+    (void)type, (void)keyval, (void)value, (void)extra_state;
+    return MPI_SUCCESS;
+}
+
+/* ---- communicators ---- */
+
+int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
+                            MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval, void *extra_state)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(comm_keyval, "comm_keyval");
+    if (rc == MPI_SUCCESS)
+        rc = keyval_create(ATTR_COMM, (attr_callback_t)comm_copy_attr_fn, (attr_callback_t)comm_delete_attr_fn,
+                           extra_state, comm_keyval);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Comm_create_keyval", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_free_keyval(int *comm_keyval)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(comm_keyval, "comm_keyval");
+    if (rc == MPI_SUCCESS)
+        rc = keyval_free(ATTR_COMM, comm_keyval);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Comm_free_keyval", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
+{
+    comm_t *c = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = attr_set(&c->attrs, ATTR_COMM, comm, comm_keyval, attribute_val);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_set_attr", rc);
+    return MPI_SUCCESS;
+}
+
+/* attribute_val is a void ** in all but name: it receives the value. */
+int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
+{
+    comm_t *c = NULL;
+    bool found = false;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(attribute_val, "attribute_val");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(flag, "flag");
+    if (rc == MPI_SUCCESS && attr_predefined(comm_keyval, (void **)attribute_val)) {
+        *flag = 1;
+        return MPI_SUCCESS;
+    }
+    if (rc == MPI_SUCCESS)
+        rc = attr_get(c->attrs, ATTR_COMM, comm_keyval, (void **)attribute_val, &found);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_get_attr", rc);
+    *flag = found;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
+{
+    comm_t *c = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = attr_delete(&c->attrs, ATTR_COMM, comm, comm_keyval);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_delete_attr", rc);
+    return MPI_SUCCESS;
+}
+
+/* ---- datatypes ---- */
+
+int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
+                            MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval, void *extra_state)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(type_keyval, "type_keyval");
+    if (rc == MPI_SUCCESS)
+        rc = keyval_create(ATTR_TYPE, (attr_callback_t)type_copy_attr_fn, (attr_callback_t)type_delete_attr_fn,
+                           extra_state, type_keyval);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Type_create_keyval", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Type_free_keyval(int *type_keyval)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(type_keyval, "type_keyval");
+    if (rc == MPI_SUCCESS)
+        rc = keyval_free(ATTR_TYPE, type_keyval);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Type_free_keyval", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val)
+{
+    datatype_t *dt = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(datatype, "datatype", &dt);
+    if (rc == MPI_SUCCESS)
+        rc = attr_set(&dt->attrs, ATTR_TYPE, datatype, type_keyval, attribute_val);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Type_set_attr", rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag)
+{
+    datatype_t *dt = NULL;
+    bool found = false;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(datatype, "datatype", &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(attribute_val, "attribute_val");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(flag, "flag");
+    if (rc == MPI_SUCCESS)
+        rc = attr_get(dt->attrs, ATTR_TYPE, type_keyval, (void **)attribute_val, &found);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Type_get_attr", rc);
+    *flag = found;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
+{
+    datatype_t *dt = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(datatype, "datatype", &dt);
+    if (rc == MPI_SUCCESS)
+        rc = attr_delete(&dt->attrs, ATTR_TYPE, datatype, type_keyval);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Type_delete_attr", rc);
+    return MPI_SUCCESS;
+}
