@@ -596,6 +596,8 @@ TESSERA_API int PMPI_TYPE_DUP_FN(MPI_Datatype oldtype, int type_keyval, void *ex
 TESSERA_API int MPI_TYPE_NULL_DELETE_FN(MPI_Datatype datatype, int type_keyval, void *attribute_val, void *extra_state);
 TESSERA_API int PMPI_TYPE_NULL_DELETE_FN(MPI_Datatype datatype, int type_keyval, void *attribute_val,
                                          void *extra_state);
+TESSERA_API int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm);
+TESSERA_API int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm);
 TESSERA_API int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 TESSERA_API int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 TESSERA_API int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);

@@ -30,10 +30,14 @@
 #pragma weak MPI_Comm_split = PMPI_Comm_split
 #pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
 #pragma weak MPI_Comm_create = PMPI_Comm_create
+#pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
 #pragma weak MPI_Comm_free = PMPI_Comm_free
 
-/* The one tag of creation traffic on internal contexts. */
+/* The tags of creation traffic on internal contexts: one for calls over
+ * the whole parent, and one per user tag of MPI_Comm_create_group, whose
+ * concurrent calls the tag tells apart. */
 #define TAG_CREATE 1
+#define TAG_CREATE_GROUP(tag) (-2 - (tag))
 
 /* What each member contributes to a creation call. */
 typedef struct contribution {
@@ -42,34 +46,38 @@ typedef struct contribution {
     uint64_t free_contexts[CONTEXT_MASK_WORDS];
 } contribution_t;
 
-/* Every member's contribution, in parent rank order, at every member. */
-static void exchange(comm_t *parent, const contribution_t *mine, contribution_t *all)
+/* Every participant's contribution, in the order of `members` (their
+ * parent ranks; NULL: the whole parent in rank order), at every
+ * participant.  The first participant collects and sends back. */
+static void exchange(comm_t *parent, const int *members, int n, int tag, const contribution_t *mine,
+                     contribution_t *all)
 {
     comm_t *in = parent->internal;
-    size_t one = sizeof *mine, every = one * (size_t)parent->size;
-    if (parent->rank != 0) {
+    size_t one = sizeof *mine, every = one * (size_t)n;
+    int root = members ? members[0] : 0;
+    if (parent->rank != root) {
         dt_buffer_t out = dt_buffer_bytes(mine, one), back = dt_buffer_bytes(all, every);
-        p2p_send(&out, 0, TAG_CREATE, in);
-        p2p_recv(&back, 0, TAG_CREATE, in, MPI_STATUS_IGNORE);
+        p2p_send(&out, root, tag, in);
+        p2p_recv(&back, root, tag, in, MPI_STATUS_IGNORE);
         return;
     }
     all[0] = *mine;
-    for (int r = 1; r < parent->size; r++) {
-        dt_buffer_t slot = dt_buffer_bytes(&all[r], one);
-        p2p_recv(&slot, r, TAG_CREATE, in, MPI_STATUS_IGNORE);
+    for (int i = 1; i < n; i++) {
+        dt_buffer_t slot = dt_buffer_bytes(&all[i], one);
+        p2p_recv(&slot, members ? members[i] : i, tag, in, MPI_STATUS_IGNORE);
     }
     dt_buffer_t everything = dt_buffer_bytes(all, every);
-    for (int r = 1; r < parent->size; r++)
-        p2p_send(&everything, r, TAG_CREATE, in);
+    for (int i = 1; i < n; i++)
+        p2p_send(&everything, members ? members[i] : i, tag, in);
 }
 
 /* The lowest context pair free at every member, as a context id; -1 if
  * there is none. */
-static int agree_context(const comm_t *parent, const contribution_t *all)
+static int agree_context(const contribution_t *all, int n)
 {
     for (int w = 0; w < CONTEXT_MASK_WORDS; w++) {
         uint64_t common = ~(uint64_t)0;
-        for (int r = 0; r < parent->size; r++)
+        for (int r = 0; r < n; r++)
             common &= all[r].free_contexts[w];
         if (common)
             return 2 * (w * 64 + __builtin_ctzll(common));
@@ -101,14 +109,15 @@ static int build(comm_t *parent, int n, const int *world_ranks, int context_id, 
     return MPI_SUCCESS;
 }
 
-static contribution_t *gather_contributions(comm_t *parent, int color, int key)
+/* Over the whole parent (members NULL, n its size) or some of it. */
+static contribution_t *gather_contributions(comm_t *parent, const int *members, int n, int tag, int color, int key)
 {
     contribution_t mine = {.color = color, .key = key};
     comm_free_contexts(mine.free_contexts);
     topology_domains(mine.domain);
-    contribution_t *all = malloc((size_t)parent->size * sizeof *all);
+    contribution_t *all = malloc((size_t)n * sizeof *all);
     if (all)
-        exchange(parent, &mine, all);
+        exchange(parent, members, n, tag, &mine, all);
     return all;
 }
 
@@ -129,13 +138,13 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
         hints = parent->info;
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
-    if (rc == MPI_SUCCESS &&
-        (!(ranks = malloc((size_t)parent->size * sizeof *ranks)) || !(all = gather_contributions(parent, 0, 0))))
+    if (rc == MPI_SUCCESS && (!(ranks = malloc((size_t)parent->size * sizeof *ranks)) ||
+                              !(all = gather_contributions(parent, NULL, parent->size, TAG_CREATE, 0, 0))))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory duplicating a communicator of %d", parent->size);
     if (rc == MPI_SUCCESS) {
         for (int r = 0; r < parent->size; r++)
             ranks[r] = comm_world_rank(parent, r);
-        rc = build(parent, parent->size, ranks, agree_context(parent, all), &c);
+        rc = build(parent, parent->size, ranks, agree_context(all, parent->size), &c);
     }
     if (rc == MPI_SUCCESS && hints && !(c->info = info_dup(hints))) {
         comm_destroy(c);
@@ -205,7 +214,8 @@ static int split(comm_t *parent, enum split_how how, int color, int key, int *le
 {
     int *members = malloc((size_t)parent->size * sizeof *members);
     int *colors = malloc((size_t)parent->size * sizeof *colors);
-    contribution_t *all = members && colors ? gather_contributions(parent, color, key) : NULL;
+    contribution_t *all =
+        members && colors ? gather_contributions(parent, NULL, parent->size, TAG_CREATE, color, key) : NULL;
     int rc = MPI_SUCCESS, n = 0;
     if (!all)
         rc = err_set(MPI_ERR_NO_MEM, "out of memory splitting a communicator of %d", parent->size);
@@ -214,7 +224,7 @@ static int split(comm_t *parent, enum split_how how, int color, int key, int *le
     for (int r = 0; rc == MPI_SUCCESS && r < parent->size; r++)
         colors[r] = how == SPLIT_COLOR ? all[r].color : *level < 0 ? MPI_UNDEFINED : level_color(&all[r], *level);
     int mine = rc == MPI_SUCCESS ? colors[parent->rank] : MPI_UNDEFINED;
-    int context_id = rc == MPI_SUCCESS ? agree_context(parent, all) : -1;
+    int context_id = rc == MPI_SUCCESS ? agree_context(all, parent->size) : -1;
     *out = NULL;
     if (rc == MPI_SUCCESS && mine != MPI_UNDEFINED) {
         for (int r = 0; r < parent->size; r++)
@@ -320,13 +330,48 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     for (int r = 0; rc == MPI_SUCCESS && r < g->size; r++)
         if (comm_rank_of_world(parent, g->world_rank_of[r]) < 0)
             rc = err_set(MPI_ERR_GROUP, "invalid group: its rank %d is not in the communicator", r);
-    if (rc == MPI_SUCCESS && !(all = gather_contributions(parent, 0, 0)))
+    if (rc == MPI_SUCCESS && !(all = gather_contributions(parent, NULL, parent->size, TAG_CREATE, 0, 0)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
     if (rc == MPI_SUCCESS && g->rank != MPI_UNDEFINED)
-        rc = build(parent, g->size, g->world_rank_of, agree_context(parent, all), &c);
+        rc = build(parent, g->size, g->world_rank_of, agree_context(all, parent->size), &c);
     free(all);
     if (rc != MPI_SUCCESS)
         return err_raise(parent, "MPI_Comm_create", rc);
+    *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+
+/* Collective over the group's members only: they exchange among
+ * themselves, on the parent's internal context, under the caller's tag. */
+int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
+{
+    comm_t *parent = NULL, *c = NULL;
+    group_t *g = NULL;
+    contribution_t *all = NULL;
+    int *members = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, &parent);
+    if (rc == MPI_SUCCESS && !(g = group_from_handle(group)))
+        rc = err_set(MPI_ERR_GROUP, "invalid group %#x (not a live group handle)", (unsigned)(uintptr_t)group);
+    if (rc == MPI_SUCCESS)
+        rc = check_send_tag(tag);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newcomm, "newcomm");
+    if (rc == MPI_SUCCESS && g->size > 0 && !(members = malloc((size_t)g->size * sizeof *members)))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
+    for (int r = 0; rc == MPI_SUCCESS && r < g->size; r++)
+        if ((members[r] = comm_rank_of_world(parent, g->world_rank_of[r])) < 0)
+            rc = err_set(MPI_ERR_GROUP, "invalid group: its rank %d is not in the communicator", r);
+    if (rc == MPI_SUCCESS && g->rank != MPI_UNDEFINED &&
+        !(all = gather_contributions(parent, members, g->size, TAG_CREATE_GROUP(tag), 0, 0)))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
+    if (rc == MPI_SUCCESS && all)
+        rc = build(parent, g->size, g->world_rank_of, agree_context(all, g->size), &c);
+    free(members);
+    free(all);
+    if (rc != MPI_SUCCESS)
+        return err_raise(parent, "MPI_Comm_create_group", rc);
     *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
     return MPI_SUCCESS;
 }

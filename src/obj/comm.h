@@ -20,8 +20,9 @@
 
 #define CONTEXT_WORLD 0
 #define CONTEXT_SELF 2
-/* Context id pairs: 2048, so ids fit the wire header's 16 bits with room. */
-#define CONTEXT_PAIRS 2048
+/* Context id pairs: 8192, so that thousands of communicators can live at
+ * once and ids (up to 16383) fit the wire header's 16 bits. */
+#define CONTEXT_PAIRS 8192
 
 typedef struct comm {
     uint32_t handle;

@@ -24,7 +24,7 @@ static void ring(MPI_Comm comm, int expect_left, const char *what)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    int rank, n, result, r, size;
+    int rank, n, result, r, size, rc;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -97,6 +97,23 @@ int main(int argc, char **argv)
         ring(even_comm, 2 * ((rank / 2 + evens_n - 1) % evens_n), "even ring");
         MPI_Comm_free(&even_comm);
     }
+    /* create_group: only the members call; evens and odds at once, in
+     * reverse order so that the group's first member is not rank 0 */
+    MPI_Group mine_group;
+    int parity_range[1][3] = {{n - 1 - (n - 1 - rank % 2) % 2, rank % 2, -2}};
+    MPI_Group_range_incl(world_group, 1, parity_range, &mine_group);
+    MPI_Comm by_group;
+    rc = MPI_Comm_create_group(MPI_COMM_WORLD, mine_group, rank % 2 ? 9 : 7, &by_group);
+    MT_CHECK(rc == MPI_SUCCESS && by_group != MPI_COMM_NULL, "create_group: rc %d", rc);
+    if (by_group != MPI_COMM_NULL) {
+        int gsize;
+        MPI_Group_size(mine_group, &gsize);
+        MPI_Comm_rank(by_group, &r);
+        MT_CHECK(r == gsize - 1 - rank / 2, "create_group reversed: rank %d of %d", r, gsize);
+        ring(by_group, rank + 2 < n ? rank + 2 : rank % 2, "create_group ring");
+        MPI_Comm_free(&by_group);
+    }
+    MPI_Group_free(&mine_group);
     MPI_Group_free(&evens);
     MPI_Group_free(&world_group);
 
@@ -140,6 +157,20 @@ int main(int argc, char **argv)
     ring(again, left, "ring on a dup of a dup");
     MPI_Comm_free(&again);
     MPI_Comm_free(&with);
+
+    /* running out of context ids is MPI_ERR_INTERN, and freeing helps */
+    static MPI_Comm many[9000];
+    int made = 0;
+    while (made < 9000 && (rc = MPI_Comm_dup(MPI_COMM_WORLD, &many[made])) == MPI_SUCCESS)
+        made++;
+    MT_EXPECT_CLASS(rc, MPI_ERR_INTERN, "more communicators than context ids");
+    MT_CHECK(made > 8000, "%d communicators alive at once before running out", made);
+    ring(many[made - 1], left, "the last communicator before running out");
+    for (int i = 0; i < made; i++)
+        MPI_Comm_free(&many[i]);
+    MPI_Comm after;
+    MT_CHECK(MPI_Comm_dup(MPI_COMM_WORLD, &after) == MPI_SUCCESS, "a dup after freeing them all");
+    MPI_Comm_free(&after);
 
     /* errors */
     MPI_Comm stale = dup, world = MPI_COMM_WORLD;
