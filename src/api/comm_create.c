@@ -315,6 +315,20 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
     return MPI_SUCCESS;
 }
 
+/* The parent ranks of a group's members (into members, when given);
+ * MPI_ERR_GROUP if one is not in the parent. */
+static int group_in_parent(const comm_t *parent, const group_t *g, int *members)
+{
+    for (int r = 0; r < g->size; r++) {
+        int p = comm_rank_of_world(parent, g->world_rank_of[r]);
+        if (p < 0)
+            return err_set(MPI_ERR_GROUP, "invalid group: its rank %d is not in the communicator", r);
+        if (members)
+            members[r] = p;
+    }
+    return MPI_SUCCESS;
+}
+
 int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
     comm_t *parent = NULL, *c = NULL;
@@ -323,13 +337,12 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, &parent);
-    if (rc == MPI_SUCCESS && !(g = group_from_handle(group)))
-        rc = err_set(MPI_ERR_GROUP, "invalid group %#x (not a live group handle)", (unsigned)(uintptr_t)group);
+    if (rc == MPI_SUCCESS)
+        rc = check_group(group, "group", &g);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
-    for (int r = 0; rc == MPI_SUCCESS && r < g->size; r++)
-        if (comm_rank_of_world(parent, g->world_rank_of[r]) < 0)
-            rc = err_set(MPI_ERR_GROUP, "invalid group: its rank %d is not in the communicator", r);
+    if (rc == MPI_SUCCESS)
+        rc = group_in_parent(parent, g, NULL);
     if (rc == MPI_SUCCESS && !(all = gather_contributions(parent, NULL, parent->size, TAG_CREATE, 0, 0)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
     if (rc == MPI_SUCCESS && g->rank != MPI_UNDEFINED)
@@ -352,17 +365,16 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, &parent);
-    if (rc == MPI_SUCCESS && !(g = group_from_handle(group)))
-        rc = err_set(MPI_ERR_GROUP, "invalid group %#x (not a live group handle)", (unsigned)(uintptr_t)group);
+    if (rc == MPI_SUCCESS)
+        rc = check_group(group, "group", &g);
     if (rc == MPI_SUCCESS)
         rc = check_send_tag(tag);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
     if (rc == MPI_SUCCESS && g->size > 0 && !(members = malloc((size_t)g->size * sizeof *members)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
-    for (int r = 0; rc == MPI_SUCCESS && r < g->size; r++)
-        if ((members[r] = comm_rank_of_world(parent, g->world_rank_of[r])) < 0)
-            rc = err_set(MPI_ERR_GROUP, "invalid group: its rank %d is not in the communicator", r);
+    if (rc == MPI_SUCCESS)
+        rc = group_in_parent(parent, g, members);
     if (rc == MPI_SUCCESS && g->rank != MPI_UNDEFINED &&
         !(all = gather_contributions(parent, members, g->size, TAG_CREATE_GROUP(tag), 0, 0)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");

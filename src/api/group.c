@@ -26,17 +26,6 @@
 #pragma weak MPI_Group_range_excl = PMPI_Group_range_excl
 #pragma weak MPI_Group_free = PMPI_Group_free
 
-static int check_group(MPI_Group handle, const char *what, group_t **out)
-{
-    if (handle == MPI_GROUP_NULL)
-        return err_set(MPI_ERR_GROUP, "invalid %s MPI_GROUP_NULL", what);
-    group_t *g = group_from_handle(handle);
-    if (!g)
-        return err_set(MPI_ERR_GROUP, "invalid %s %#x (not a live group handle)", what, (unsigned)(uintptr_t)handle);
-    *out = g;
-    return MPI_SUCCESS;
-}
-
 /* Hand out a group of n members with these world ranks. */
 static int new_group(int n, const int *world_ranks, MPI_Group *out)
 {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "err/err.h"
+#include "obj/group.h"
 #include "obj/handle.h"
 #include "runtime/runtime.h"
 
@@ -39,6 +40,17 @@ int check_comm(MPI_Comm handle, comm_t **out)
     if (!comm)
         return err_set(MPI_ERR_COMM, "invalid communicator %#x (not a live communicator handle)", handle_value(handle));
     *out = comm;
+    return MPI_SUCCESS;
+}
+
+int check_group(MPI_Group handle, const char *what, group_t **out)
+{
+    if (handle == MPI_GROUP_NULL)
+        return err_set(MPI_ERR_GROUP, "invalid %s MPI_GROUP_NULL", what);
+    group_t *g = group_from_handle(handle);
+    if (!g)
+        return err_set(MPI_ERR_GROUP, "invalid %s %#x (not a live group handle)", what, (unsigned)(uintptr_t)handle);
+    *out = g;
     return MPI_SUCCESS;
 }
 

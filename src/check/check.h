@@ -19,6 +19,8 @@
 int check_initialized(void);
 int check_comm(MPI_Comm handle, comm_t **out);
 int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out);
+struct group;
+int check_group(MPI_Group handle, const char *what, struct group **out);
 int check_count(MPI_Count count, const char *what);
 int check_buffer(const void *buf, MPI_Count count, const char *what);
 /* count elements of a committed datatype at buf, as the message buffer
