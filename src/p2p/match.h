@@ -30,6 +30,7 @@ typedef struct unexpected {
     uint8_t type;   /* WIRE_EAGER (data below) or WIRE_RTS (rts below) */
     size_t bytes;   /* the message's length */
     size_t arrived; /* eager: bytes of data below so far (pieces still coming) */
+    bool ack;       /* EAGER_SYNC: answer FIN to rts.send_handle once received */
     wire_rts_t rts;
     unsigned char data[];
 } unexpected_t;

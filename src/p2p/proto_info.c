@@ -13,6 +13,7 @@ static const char *const proto_names[PROTO_COUNT] = {
     [PROTO_SELF] = "self",
     [PROTO_EAGER_INLINE] = "eager-inline",
     [PROTO_EAGER_RING] = "eager-ring",
+    [PROTO_EAGER_SYNC] = "eager-sync",
     [PROTO_RNDV_CMA] = "rndv-cma",
     [PROTO_RNDV_PIPELINE] = "rndv-pipeline",
 };

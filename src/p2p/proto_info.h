@@ -14,6 +14,7 @@ enum proto {
     PROTO_SELF,          /* to oneself: delivered in place */
     PROTO_EAGER_INLINE,  /* header and data in one ring slot */
     PROTO_EAGER_RING,    /* data in the pair's data ring */
+    PROTO_EAGER_SYNC,    /* a small MPI_Ssend: data in one slot, completed by FIN */
     PROTO_RNDV_CMA,      /* rendezvous, receiver reads with process_vm_readv */
     PROTO_RNDV_PIPELINE, /* rendezvous, chunks through the data ring */
     PROTO_COUNT,

@@ -110,13 +110,21 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
     request_t *req = comm ? match_posted_take(hdr->context_id, source, hdr->tag) : NULL;
     wire_rts_t rts;
     uint64_t total = 0;
-    if (hdr->type == WIRE_RTS)
+    uint32_t sync_handle = 0;
+    wire_payload_t data = *payload;
+    if (hdr->type == WIRE_RTS) {
         wire_payload_copy(&rts, payload, sizeof rts);
-    else if (hdr->type == WIRE_PIECES)
+    } else if (hdr->type == WIRE_PIECES) {
         wire_payload_copy(&total, payload, sizeof total);
+    } else if (hdr->type == WIRE_EAGER_SYNC) {
+        wire_payload_copy(&sync_handle, payload, sizeof sync_handle);
+        data = wire_payload_skip(payload, sizeof sync_handle);
+    }
     if (req) {
-        if (hdr->type == WIRE_EAGER) {
-            recv_deliver_eager(req, source, hdr->tag, payload);
+        if (hdr->type == WIRE_EAGER || hdr->type == WIRE_EAGER_SYNC) {
+            recv_deliver_eager(req, source, hdr->tag, &data);
+            if (hdr->type == WIRE_EAGER_SYNC)
+                p2p_send_control(world_src, WIRE_FIN, (int32_t)sync_handle, NULL, 0);
         } else if (hdr->type == WIRE_PIECES) {
             recv_set_status(req, source, hdr->tag, total);
             req->world_peer = world_src;
@@ -126,7 +134,8 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
         }
         return;
     }
-    size_t data_bytes = hdr->type == WIRE_EAGER ? wire_payload_length(payload) : hdr->type == WIRE_PIECES ? total : 0;
+    bool eager = hdr->type == WIRE_EAGER || hdr->type == WIRE_EAGER_SYNC;
+    size_t data_bytes = eager ? wire_payload_length(&data) : hdr->type == WIRE_PIECES ? total : 0;
     unexpected_t *msg = malloc(sizeof *msg + data_bytes);
     if (!msg)
         log_fatal("out of memory queueing an unexpected message of %zu bytes", data_bytes);
@@ -134,9 +143,11 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
     msg->source = source;
     msg->tag = hdr->tag;
     msg->type = hdr->type == WIRE_RTS ? WIRE_RTS : WIRE_EAGER;
-    if (hdr->type == WIRE_EAGER) {
+    msg->ack = hdr->type == WIRE_EAGER_SYNC;
+    msg->rts.send_handle = sync_handle;
+    if (eager) {
         msg->bytes = msg->arrived = data_bytes;
-        wire_payload_copy(msg->data, payload, data_bytes);
+        wire_payload_copy(msg->data, &data, data_bytes);
     } else if (hdr->type == WIRE_PIECES) {
         msg->bytes = data_bytes;
         msg->arrived = 0;
@@ -153,6 +164,7 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
     uint32_t handle;
     switch (hdr->type) {
     case WIRE_EAGER:
+    case WIRE_EAGER_SYNC:
     case WIRE_RTS:
     case WIRE_PIECES:
         incoming_message(src, hdr, payload);
@@ -185,6 +197,8 @@ void p2p_recv_unexpected(request_t *req, unexpected_t *msg)
     } else if (msg->type == WIRE_EAGER) {
         wire_payload_t payload = {{msg->data, NULL}, {msg->bytes, 0}};
         recv_deliver_eager(req, msg->source, msg->tag, &payload);
+        if (msg->ack)
+            p2p_send_control(msg->world_source, WIRE_FIN, (int32_t)msg->rts.send_handle, NULL, 0);
     } else {
         recv_match_rts(req, msg->world_source, msg->source, msg->tag, &msg->rts);
     }

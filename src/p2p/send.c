@@ -6,6 +6,9 @@
  *   eager       the payload travels with the header (in the ring slot when
  *               it fits in the first cache line, else in the data ring);
  *               the send is complete once the transport has copied it.
+ *   eager-sync  a synchronous send of up to 44 contiguous bytes: data and
+ *               the sender's handle in one slot; complete when the receive
+ *               that takes it answers FIN.
  *   pieces      eager non-contiguous data of a few kilobytes and more, and
  *               contiguous data of 16 KiB and more to a receiver that is
  *               waiting, goes in pieces (wire.h), so that the copy in and
@@ -26,6 +29,7 @@
 enum send_state {
     SEND_EAGER = 1,  /* the whole message goes in one eager message */
     SEND_ANNOUNCE,   /* an eager message in pieces, nothing sent yet */
+    SEND_EAGER_SYNC, /* a small MPI_Ssend: data and handle in one slot, then FIN */
     SEND_PIECES,     /* announced; pieces go out as room allows */
     SEND_RTS,        /* the RTS still has to go out */
     SEND_WAIT_REPLY, /* RTS sent, waiting for FIN (single copy) or CTS */
@@ -169,6 +173,20 @@ static int send_push(request_t *req)
         }
         request_complete(req);
         return 1;
+    case SEND_EAGER_SYNC: {
+        unsigned char slot[WIRE_INLINE_BYTES];
+        uint32_t handle = req->handle;
+        memcpy(slot, &handle, sizeof handle);
+        memcpy(slot + sizeof handle, req->data.base, req->data.bytes);
+        hdr = send_hdr(WIRE_EAGER_SYNC, req->comm->context_id, req->tag);
+        /* As for an RTS: the FIN may come before send() returns. */
+        req->state = SEND_WAIT_REPLY;
+        if (!tp->send(req->world_peer, &hdr, slot, sizeof handle + req->data.bytes)) {
+            req->state = SEND_EAGER_SYNC;
+            return 0;
+        }
+        return 1;
+    }
     case SEND_RTS: {
         wire_rts_t rts = {.bytes = req->data.bytes,
                           .address = (uint64_t)(uintptr_t)req->data.base,
@@ -268,7 +286,8 @@ void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *pay
  * it, so it can no longer be cancelled. */
 bool p2p_send_cancel(request_t *req)
 {
-    if (req->state != SEND_EAGER && req->state != SEND_ANNOUNCE && req->state != SEND_RTS)
+    if (req->state != SEND_EAGER && req->state != SEND_ANNOUNCE && req->state != SEND_EAGER_SYNC &&
+        req->state != SEND_RTS)
         return false;
     pending_queue_t *q = &send_state.pending[req->world_peer];
     request_t *prev = NULL;
@@ -307,9 +326,10 @@ void p2p_send_prepare(request_t *req, const dt_buffer_t *data, int dest, int tag
     req->mode = (uint8_t)mode;
 }
 
-/* Start a prepared send.  A synchronous send always takes the rendezvous:
- * its sender hears back only once a receive has matched, which is exactly
- * the completion rule of MPI_Ssend. */
+/* Start a prepared send.  A synchronous send hears back only once a
+ * receive has matched, which is exactly the completion rule of MPI_Ssend:
+ * a small contiguous one sends its data with its handle in one slot and
+ * waits for FIN; a larger one takes the rendezvous. */
 void p2p_send_start(request_t *req)
 {
     if (!p2p_begin(req))
@@ -318,7 +338,12 @@ void p2p_send_start(request_t *req)
     bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= tp->eager_limit;
     if (eager && proto_info_enabled)
         send_report(req->world_peer, req->data.bytes);
-    req->state = !eager ? SEND_RTS : send_in_pieces(tp, req->world_peer, &req->data) ? SEND_ANNOUNCE : SEND_EAGER;
+    if (req->mode == SEND_MODE_SYNC && !req->data.dt && req->data.bytes <= WIRE_SYNC_INLINE_BYTES) {
+        proto_info(req->world_peer, PROTO_EAGER_SYNC,
+                   "a synchronous send of at most 44 bytes: data and handle in one slot, complete at the FIN");
+        req->state = SEND_EAGER_SYNC;
+    } else
+        req->state = !eager ? SEND_RTS : send_in_pieces(tp, req->world_peer, &req->data) ? SEND_ANNOUNCE : SEND_EAGER;
     send_start(req);
 }
 

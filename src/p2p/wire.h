@@ -15,6 +15,9 @@
  *          envelope, payload is its length (uint64_t); its PIECE messages
  *          come next from this sender, in order, with nothing in between
  *   PIECE  the next piece of the message this sender announced
+ *   EAGER_SYNC  a small synchronous send: payload is the sender's request
+ *          handle (uint32_t) and then the data; the receive that takes it
+ *          answers FIN, and only then is the MPI_Ssend complete
  *
  * Pieces let the receiver unpack (or copy out) one piece while the sender
  * packs (or copies in) the next: a message costs about one of the two
@@ -39,7 +42,11 @@ enum wire_type {
     WIRE_FIN = 5,
     WIRE_PIECES = 6,
     WIRE_PIECE = 7,
+    WIRE_EAGER_SYNC = 8,
 };
+
+/* Data that fits one ring slot beside the handle of an EAGER_SYNC. */
+#define WIRE_SYNC_INLINE_BYTES (WIRE_INLINE_BYTES - 4)
 
 typedef struct wire_hdr {
     uint8_t type;
@@ -81,6 +88,15 @@ static inline void wire_payload_unpack(const dt_buffer_t *data, size_t pos, cons
         size_t second = payload->len[1] < max - first ? payload->len[1] : max - first;
         dt_buffer_unpack(data, pos + first, second, payload->part[1]);
     }
+}
+
+/* The payload without its first n bytes (n within the first part). */
+static inline wire_payload_t wire_payload_skip(const wire_payload_t *payload, size_t n)
+{
+    wire_payload_t rest = *payload;
+    rest.part[0] = (const char *)payload->part[0] + n;
+    rest.len[0] -= n;
+    return rest;
 }
 
 /* The same to contiguous memory at dst. */
