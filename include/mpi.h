@@ -645,6 +645,64 @@ TESSERA_API int PMPI_Comm_rank(MPI_Comm comm, int *rank);
 TESSERA_API int MPI_Comm_size(MPI_Comm comm, int *size);
 TESSERA_API int PMPI_Comm_size(MPI_Comm comm, int *size);
 
+/* Process topologies */
+TESSERA_API int MPI_Dims_create(int nnodes, int ndims, int dims[]);
+TESSERA_API int PMPI_Dims_create(int nnodes, int ndims, int dims[]);
+TESSERA_API int MPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[], int reorder,
+                                MPI_Comm *comm_cart);
+TESSERA_API int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[], int reorder,
+                                 MPI_Comm *comm_cart);
+TESSERA_API int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]);
+TESSERA_API int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]);
+TESSERA_API int MPI_Cartdim_get(MPI_Comm comm, int *ndims);
+TESSERA_API int PMPI_Cartdim_get(MPI_Comm comm, int *ndims);
+TESSERA_API int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
+TESSERA_API int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
+TESSERA_API int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]);
+TESSERA_API int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]);
+TESSERA_API int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest);
+TESSERA_API int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest);
+TESSERA_API int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
+TESSERA_API int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
+TESSERA_API int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank);
+TESSERA_API int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank);
+TESSERA_API int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder,
+                                 MPI_Comm *comm_graph);
+TESSERA_API int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder,
+                                  MPI_Comm *comm_graph);
+TESSERA_API int MPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges);
+TESSERA_API int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges);
+TESSERA_API int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]);
+TESSERA_API int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]);
+TESSERA_API int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors);
+TESSERA_API int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors);
+TESSERA_API int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[]);
+TESSERA_API int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[]);
+TESSERA_API int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank);
+TESSERA_API int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank);
+TESSERA_API int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
+                                      const int destinations[], const int *weights, MPI_Info info, int reorder,
+                                      MPI_Comm *comm_dist_graph);
+TESSERA_API int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
+                                       const int destinations[], const int *weights, MPI_Info info, int reorder,
+                                       MPI_Comm *comm_dist_graph);
+TESSERA_API int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[],
+                                               const int *sourceweights, int outdegree, const int destinations[],
+                                               const int *destweights, MPI_Info info, int reorder,
+                                               MPI_Comm *comm_dist_graph);
+TESSERA_API int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[],
+                                                const int *sourceweights, int outdegree, const int destinations[],
+                                                const int *destweights, MPI_Info info, int reorder,
+                                                MPI_Comm *comm_dist_graph);
+TESSERA_API int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted);
+TESSERA_API int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted);
+TESSERA_API int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int *sourceweights,
+                                         int maxoutdegree, int destinations[], int *destweights);
+TESSERA_API int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int *sourceweights,
+                                          int maxoutdegree, int destinations[], int *destweights);
+TESSERA_API int MPI_Topo_test(MPI_Comm comm, int *status);
+TESSERA_API int PMPI_Topo_test(MPI_Comm comm, int *status);
+
 /* Errors */
 TESSERA_API int MPI_Error_string(int errorcode, char *string, int *resultlen);
 TESSERA_API int PMPI_Error_string(int errorcode, char *string, int *resultlen);

@@ -2,7 +2,8 @@
  * comm_create.c -- making and freeing communicators: MPI_Comm_dup,
  * MPI_Comm_split, MPI_Comm_create, MPI_Comm_free.
  *
- * Every creation call is collective over the parent.  The members exchange
+ * Every creation call is collective over the parent.  The topology calls
+ * (api/topo.c) use the same machinery through api/comm_create.h.  The members exchange
  * what they need (their free context ids, and for a split their color and
  * key) in one all-gather over the parent's internal twin, so the library's
  * messages never meet the user's; then each computes the same answer: the
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/comm_create.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "err/handler.h"
@@ -22,6 +24,7 @@
 #include "obj/attr.h"
 #include "obj/group.h"
 #include "obj/info.h"
+#include "obj/topo.h"
 #include "p2p/p2p.h"
 #include "runtime/topology.h"
 
@@ -46,25 +49,33 @@ typedef struct contribution {
     uint64_t free_contexts[CONTEXT_MASK_WORDS];
 } contribution_t;
 
-/* Every participant's contribution, in the order of `members` (their
- * parent ranks; NULL: the whole parent in rank order), at every
- * participant.  The first participant collects and sends back. */
-static void exchange(comm_t *parent, const int *members, int n, int tag, const contribution_t *mine,
-                     contribution_t *all)
+/* Every participant's contribution (`one` bytes each), in the order of
+ * `members` (their parent ranks; NULL: the whole parent in rank order),
+ * at every participant.  The first participant collects and sends back.
+ * With lengths (bytes per rank of the whole parent, members NULL),
+ * contributions differ in size and lie end to end in `all`. */
+static void exchange(comm_t *parent, const int *members, int n, int tag, const void *mine, size_t one,
+                     const size_t *lengths, void *all)
 {
     comm_t *in = parent->internal;
-    size_t one = sizeof *mine, every = one * (size_t)n;
+    size_t every = 0;
+    for (int i = 0; i < n; i++)
+        every += lengths ? lengths[i] : one;
     int root = members ? members[0] : 0;
     if (parent->rank != root) {
-        dt_buffer_t out = dt_buffer_bytes(mine, one), back = dt_buffer_bytes(all, every);
+        dt_buffer_t out = dt_buffer_bytes(mine, lengths ? lengths[parent->rank] : one);
+        dt_buffer_t back = dt_buffer_bytes(all, every);
         p2p_send(&out, root, tag, in);
         p2p_recv(&back, root, tag, in, MPI_STATUS_IGNORE);
         return;
     }
-    all[0] = *mine;
+    size_t at = lengths ? lengths[0] : one;
+    memcpy(all, mine, at);
     for (int i = 1; i < n; i++) {
-        dt_buffer_t slot = dt_buffer_bytes(&all[i], one);
+        size_t len = lengths ? lengths[i] : one;
+        dt_buffer_t slot = dt_buffer_bytes((char *)all + at, len);
         p2p_recv(&slot, members ? members[i] : i, tag, in, MPI_STATUS_IGNORE);
+        at += len;
     }
     dt_buffer_t everything = dt_buffer_bytes(all, every);
     for (int i = 1; i < n; i++)
@@ -117,7 +128,7 @@ static contribution_t *gather_contributions(comm_t *parent, const int *members, 
     topology_domains(mine.domain);
     contribution_t *all = malloc((size_t)n * sizeof *all);
     if (all)
-        exchange(parent, members, n, tag, &mine, all);
+        exchange(parent, members, n, tag, &mine, sizeof mine, NULL, all);
     return all;
 }
 
@@ -146,9 +157,10 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
             ranks[r] = comm_world_rank(parent, r);
         rc = build(parent, parent->size, ranks, agree_context(all, parent->size), &c);
     }
-    if (rc == MPI_SUCCESS && hints && !(c->info = info_dup(hints))) {
+    if (rc == MPI_SUCCESS &&
+        ((hints && !(c->info = info_dup(hints))) || (parent->topo && !(c->topo = topo_dup(parent->topo))))) {
         comm_destroy(c);
-        rc = err_set(MPI_ERR_NO_MEM, "out of memory copying the communicator's info hints");
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory copying the communicator's info hints and topology");
     }
     /* A duplicate carries the attributes the copy callbacks let through. */
     if (rc == MPI_SUCCESS && (rc = attr_copy_all(parent->attrs, ATTR_COMM, comm, &c->attrs)) != MPI_SUCCESS) {
@@ -407,4 +419,69 @@ int PMPI_Comm_free(MPI_Comm *comm)
     comm_destroy(c);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
+}
+
+int comm_split_internal(comm_t *parent, int color, int key, comm_t **out)
+{
+    int level = -1;
+    return split(parent, SPLIT_COLOR, color, key, &level, out);
+}
+
+/* Parent ranks ordered by where they run: package, then NUMA node, then
+ * caches, core and hardware thread, then rank. */
+static int by_place_then_rank(const void *a, const void *b)
+{
+    int ra = *(const int *)a, rb = *(const int *)b;
+    for (int l = 0; l < TOPO_LEVELS; l++)
+        if (sort_base[ra].domain[l] != sort_base[rb].domain[l])
+            return sort_base[ra].domain[l] < sort_base[rb].domain[l] ? -1 : 1;
+    return (ra > rb) - (ra < rb);
+}
+
+int comm_create_placed(comm_t *parent, int n, bool reorder, const int *node_order, comm_t **out)
+{
+    int *place = malloc((size_t)parent->size * sizeof *place);
+    int *members = malloc(((size_t)n + 1) * sizeof *members);
+    contribution_t *all = place && members ? gather_contributions(parent, NULL, parent->size, TAG_CREATE, 0, 0) : NULL;
+    int rc = MPI_SUCCESS;
+    *out = NULL;
+    if (!all)
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory making a communicator of %d", n);
+    if (rc == MPI_SUCCESS) {
+        for (int r = 0; r < parent->size; r++)
+            place[r] = r;
+        if (reorder) {
+            sort_base = all;
+            qsort(place, (size_t)parent->size, sizeof *place, by_place_then_rank);
+        }
+        bool member = false;
+        for (int j = 0; j < n; j++) {
+            members[node_order ? node_order[j] : j] = comm_world_rank(parent, place[j]);
+            member |= place[j] == parent->rank;
+        }
+        if (member)
+            rc = build(parent, n, members, agree_context(all, parent->size), out);
+    }
+    free(place);
+    free(members);
+    free(all);
+    return rc;
+}
+
+int comm_allgather_var(comm_t *parent, const void *mine, size_t len, void **all, size_t *offsets)
+{
+    size_t *lengths = malloc((size_t)parent->size * sizeof *lengths);
+    if (!lengths)
+        return err_set(MPI_ERR_NO_MEM, "out of memory gathering from %d processes", parent->size);
+    exchange(parent, NULL, parent->size, TAG_CREATE, &len, sizeof len, NULL, lengths);
+    offsets[0] = 0;
+    for (int r = 0; r < parent->size; r++)
+        offsets[r + 1] = offsets[r] + lengths[r];
+    *all = malloc(offsets[parent->size] ? offsets[parent->size] : 1);
+    /* Everyone takes part even when short of memory, or the others hang;
+     * the bytes then go to a scratch byte and the caller is told. */
+    char scratch;
+    exchange(parent, NULL, parent->size, TAG_CREATE, mine, len, lengths, *all ? *all : &scratch);
+    free(lengths);
+    return *all ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory gathering from %d processes", parent->size);
 }

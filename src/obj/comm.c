@@ -7,6 +7,7 @@
 #include "err/handler.h"
 #include "obj/handle.h"
 #include "obj/info.h"
+#include "obj/topo.h"
 
 static obj_table_t comm_table;
 static comm_t comm_world_obj, comm_world_internal;
@@ -150,6 +151,7 @@ void comm_destroy(comm_t *comm)
     free(comm->rank_of_world);
     if (comm->info)
         info_free(comm->info);
+    topo_free(comm->topo);
     errhandler_unref(comm->errhandler);
     free(comm->internal);
     free(comm);

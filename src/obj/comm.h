@@ -38,6 +38,7 @@ typedef struct comm {
     char name[MPI_MAX_OBJECT_NAME];
     struct info *info;  /* hints from MPI_Comm_set_info and friends; NULL: none */
     struct attr *attrs; /* attributes (obj/attr.h), in the order set */
+    struct topo *topo;  /* cartesian or graph structure (obj/topo.h); NULL: none */
 } comm_t;
 
 /* The predefined communicators outlive MPI_Finalize so that a call made

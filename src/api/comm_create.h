@@ -1,0 +1,29 @@
+/*
+ * comm_create.h -- the communicator-making machinery of comm_create.c,
+ * for the other calls that make communicators (the topology calls).
+ * Each is collective over the parent and returns an error code already
+ * described with err_set; the caller raises it.
+ */
+#ifndef TESSERA_API_COMM_CREATE_H
+#define TESSERA_API_COMM_CREATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "obj/comm.h"
+
+/* MPI_Comm_split's work: *out is NULL for MPI_UNDEFINED. */
+int comm_split_internal(comm_t *parent, int color, int key, comm_t **out);
+
+/* A new communicator of the first n of the parent's processes: node j of
+ * the structure (node_order[j], or j when node_order is NULL) goes to the
+ * j-th process, taken in rank order, or with reorder in the order of
+ * where they run, so that consecutive nodes share caches where the
+ * machine has them.  *out is NULL on the processes left out. */
+int comm_create_placed(comm_t *parent, int n, bool reorder, const int *node_order, comm_t **out);
+
+/* Every process's `len` bytes, end to end in *all (malloc'd; the caller
+ * frees it), process r's from offsets[r] to offsets[r + 1]. */
+int comm_allgather_var(comm_t *parent, const void *mine, size_t len, void **all, size_t *offsets);
+
+#endif
