@@ -606,6 +606,8 @@ TESSERA_API int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcom
 TESSERA_API int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
 TESSERA_API int MPI_Comm_free(MPI_Comm *comm);
 TESSERA_API int PMPI_Comm_free(MPI_Comm *comm);
+TESSERA_API int MPI_Comm_disconnect(MPI_Comm *comm);
+TESSERA_API int PMPI_Comm_disconnect(MPI_Comm *comm);
 TESSERA_API int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
 TESSERA_API int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
 TESSERA_API int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name);
@@ -614,6 +616,22 @@ TESSERA_API int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen
 TESSERA_API int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
 TESSERA_API int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
 TESSERA_API int PMPI_Comm_test_inter(MPI_Comm comm, int *flag);
+TESSERA_API int MPI_Comm_remote_size(MPI_Comm comm, int *size);
+TESSERA_API int PMPI_Comm_remote_size(MPI_Comm comm, int *size);
+TESSERA_API int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
+TESSERA_API int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
+TESSERA_API int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
+                                     int tag, MPI_Comm *newintercomm);
+TESSERA_API int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
+                                      int tag, MPI_Comm *newintercomm);
+TESSERA_API int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, MPI_Group remote_group,
+                                                 int remote_leader, const char *stringtag, MPI_Info info,
+                                                 MPI_Errhandler errhandler, MPI_Comm *newintercomm);
+TESSERA_API int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, MPI_Group remote_group,
+                                                  int remote_leader, const char *stringtag, MPI_Info info,
+                                                  MPI_Errhandler errhandler, MPI_Comm *newintercomm);
+TESSERA_API int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
+TESSERA_API int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
 TESSERA_API int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
 TESSERA_API int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group);
 TESSERA_API int MPI_Group_size(MPI_Group group, int *size);

@@ -46,6 +46,22 @@ int PMPI_Comm_size(MPI_Comm comm, int *size)
     return MPI_SUCCESS;
 }
 
+/* How the first na ranks of a compare with the first nb of b (their
+ * point-to-point ranks: an intercommunicator's remote group). */
+static int compare_groups(const comm_t *a, const comm_t *b, int na, int nb)
+{
+    if (na != nb)
+        return MPI_UNEQUAL;
+    bool same_order = true;
+    for (int r = 0; r < na; r++) {
+        int other = comm_rank_of_world(b, comm_world_rank(a, r));
+        if (other < 0)
+            return MPI_UNEQUAL;
+        same_order &= other == r;
+    }
+    return same_order ? MPI_CONGRUENT : MPI_SIMILAR;
+}
+
 int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
 {
     comm_t *a = NULL, *b = NULL;
@@ -58,24 +74,19 @@ int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
         rc = check_pointer(result, "result");
     if (rc != MPI_SUCCESS)
         return err_raise(a, "MPI_Comm_compare", rc);
-    if (a == b) {
+    if (a == b)
         *result = MPI_IDENT;
-        return MPI_SUCCESS;
-    }
-    if (a->size != b->size) {
+    else if (a->inter != b->inter)
         *result = MPI_UNEQUAL;
-        return MPI_SUCCESS;
-    }
-    bool same_order = true;
-    for (int r = 0; r < a->size; r++) {
-        int other = comm_rank_of_world(b, comm_world_rank(a, r));
-        if (other < 0) {
-            *result = MPI_UNEQUAL;
-            return MPI_SUCCESS;
+    else {
+        /* Intercommunicators compare both groups; the worse answer holds
+         * (MPI_CONGRUENT < MPI_SIMILAR < MPI_UNEQUAL). */
+        *result = compare_groups(comm_local_group(a), comm_local_group(b), a->size, b->size);
+        if (a->inter) {
+            int remote = compare_groups(a, b, a->remote_size, b->remote_size);
+            *result = remote > *result ? remote : *result;
         }
-        same_order &= other == r;
     }
-    *result = same_order ? MPI_CONGRUENT : MPI_SIMILAR;
     return MPI_SUCCESS;
 }
 
@@ -122,7 +133,7 @@ int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
         rc = check_pointer(flag, "flag");
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Comm_test_inter", rc);
-    *flag = 0; /* intercommunicators do not exist yet */
+    *flag = c->inter;
     return MPI_SUCCESS;
 }
 

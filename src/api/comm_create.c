@@ -1,6 +1,6 @@
 /*
  * comm_create.c -- making and freeing communicators: MPI_Comm_dup,
- * MPI_Comm_split, MPI_Comm_create, MPI_Comm_free.
+ * MPI_Comm_split, MPI_Comm_create, MPI_Comm_free, MPI_Comm_disconnect.
  *
  * Every creation call is collective over the parent.  The topology calls
  * (api/topo.c) use the same machinery through api/comm_create.h.  The members exchange
@@ -26,6 +26,7 @@
 #include "obj/info.h"
 #include "obj/topo.h"
 #include "p2p/p2p.h"
+#include "progress/progress.h"
 #include "runtime/topology.h"
 
 #pragma weak MPI_Comm_dup = PMPI_Comm_dup
@@ -35,12 +36,20 @@
 #pragma weak MPI_Comm_create = PMPI_Comm_create
 #pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
 #pragma weak MPI_Comm_free = PMPI_Comm_free
+#pragma weak MPI_Comm_disconnect = PMPI_Comm_disconnect
 
-/* The tags of creation traffic on internal contexts: one for calls over
- * the whole parent, and one per user tag of MPI_Comm_create_group, whose
- * concurrent calls the tag tells apart. */
-#define TAG_CREATE 1
-#define TAG_CREATE_GROUP(tag) (-2 - (tag))
+/* Splitting and creating from a group are built for intracommunicators;
+ * on an intercommunicator they say so rather than misbehave. */
+int check_intracomm(MPI_Comm handle, comm_t **out)
+{
+    int rc = check_comm(handle, out);
+    if (rc == MPI_SUCCESS && (*out)->inter)
+        rc = err_set(MPI_ERR_COMM,
+                     "invalid communicator %s (an intercommunicator: this call takes only an "
+                     "intracommunicator here)",
+                     (*out)->name[0] ? (*out)->name : "given");
+    return rc;
+}
 
 /* What each member contributes to a creation call. */
 typedef struct contribution {
@@ -96,6 +105,13 @@ static int agree_context(const contribution_t *all, int n)
     return -1;
 }
 
+void comm_adopt(comm_t *c, MPI_Errhandler errhandler)
+{
+    c->errhandler = c->internal->errhandler = errhandler;
+    errhandler_ref(errhandler);
+    p2p_context_ready(c);
+}
+
 /* Make this process's part of a new communicator whose members, in new
  * rank order, have these world ranks. */
 static int build(comm_t *parent, int n, const int *world_ranks, int context_id, comm_t **out)
@@ -112,10 +128,7 @@ static int build(comm_t *parent, int n, const int *world_ranks, int context_id, 
     comm_t *c = comm_new(n, world_ranks, me, (uint16_t)context_id);
     if (!c)
         return err_set(MPI_ERR_NO_MEM, "out of memory (or communicator handles) for a communicator of %d", n);
-    c->errhandler = parent->errhandler;
-    c->internal->errhandler = parent->errhandler;
-    errhandler_ref(c->errhandler);
-    p2p_context_ready(c);
+    comm_adopt(c, parent->errhandler);
     *out = c;
     return MPI_SUCCESS;
 }
@@ -149,10 +162,12 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
         hints = parent->info;
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
-    if (rc == MPI_SUCCESS && (!(ranks = malloc((size_t)parent->size * sizeof *ranks)) ||
-                              !(all = gather_contributions(parent, NULL, parent->size, TAG_CREATE, 0, 0))))
+    if (rc == MPI_SUCCESS && parent->inter)
+        rc = intercomm_dup(parent, &c);
+    else if (rc == MPI_SUCCESS && (!(ranks = malloc((size_t)parent->size * sizeof *ranks)) ||
+                                   !(all = gather_contributions(parent, NULL, parent->size, TAG_CREATE, 0, 0))))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory duplicating a communicator of %d", parent->size);
-    if (rc == MPI_SUCCESS) {
+    else if (rc == MPI_SUCCESS) {
         for (int r = 0; r < parent->size; r++)
             ranks[r] = comm_world_rank(parent, r);
         rc = build(parent, parent->size, ranks, agree_context(all, parent->size), &c);
@@ -260,7 +275,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
     int level = -1;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_comm(comm, &parent);
+        rc = check_intracomm(comm, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
     if (rc == MPI_SUCCESS && color < 0 && color != MPI_UNDEFINED)
@@ -293,7 +308,7 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
     info_t *hints = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_comm(comm, &parent);
+        rc = check_intracomm(comm, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
     if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(hints = info_from_handle(info)))
@@ -348,7 +363,7 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     contribution_t *all = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_comm(comm, &parent);
+        rc = check_intracomm(comm, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_group(group, "group", &g);
     if (rc == MPI_SUCCESS)
@@ -376,7 +391,7 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
     int *members = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_comm(comm, &parent);
+        rc = check_intracomm(comm, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_group(group, "group", &g);
     if (rc == MPI_SUCCESS)
@@ -388,7 +403,7 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
     if (rc == MPI_SUCCESS)
         rc = group_in_parent(parent, g, members);
     if (rc == MPI_SUCCESS && g->rank != MPI_UNDEFINED &&
-        !(all = gather_contributions(parent, members, g->size, TAG_CREATE_GROUP(tag), 0, 0)))
+        !(all = gather_contributions(parent, members, g->size, TAG_TAGGED(tag), 0, 0)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
     if (rc == MPI_SUCCESS && all)
         rc = build(parent, g->size, g->world_rank_of, agree_context(all, g->size), &c);
@@ -400,7 +415,9 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
     return MPI_SUCCESS;
 }
 
-int PMPI_Comm_free(MPI_Comm *comm)
+/* The checks and the freeing MPI_Comm_free and MPI_Comm_disconnect
+ * share; `before` runs between them (NULL: nothing). */
+static int release(const char *call, MPI_Comm *comm, int (*before)(comm_t *))
 {
     comm_t *c = NULL;
     int rc = check_initialized();
@@ -409,16 +426,47 @@ int PMPI_Comm_free(MPI_Comm *comm)
     if (rc == MPI_SUCCESS)
         rc = check_comm(*comm, &c);
     if (rc == MPI_SUCCESS && c->predefined)
-        rc = err_set(MPI_ERR_COMM,
-                     "invalid communicator %s for MPI_Comm_free (predefined communicators cannot be freed)", c->name);
+        rc = err_set(MPI_ERR_COMM, "invalid communicator %s for %s (predefined communicators cannot be freed)", c->name,
+                     call);
+    if (rc == MPI_SUCCESS && before)
+        rc = before(c);
     /* Attributes go first: their delete callbacks see the communicator. */
     if (rc == MPI_SUCCESS)
         rc = attr_delete_all(&c->attrs, ATTR_COMM, *comm);
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Comm_free", rc);
+        return err_raise(NULL, call, rc);
     comm_destroy(c);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
+}
+
+int PMPI_Comm_free(MPI_Comm *comm)
+{
+    return release("MPI_Comm_free", comm, NULL);
+}
+
+static bool quiet(void *comm)
+{
+    return !request_pending_on(comm);
+}
+
+/* MPI_Comm_disconnect: this process's requests on the communicator
+ * finish, then every member waits for the others, so that nothing is
+ * left in flight on it anywhere. */
+static int finish_traffic(comm_t *c)
+{
+    progress_wait_until(quiet, c, PROGRESS_ANY_PEER);
+    if (c->inter)
+        return intercomm_sync(c);
+    contribution_t *all = gather_contributions(c, NULL, c->size, TAG_CREATE, 0, 0);
+    bool met = all != NULL;
+    free(all);
+    return met ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory disconnecting a communicator of %d", c->size);
+}
+
+int PMPI_Comm_disconnect(MPI_Comm *comm)
+{
+    return release("MPI_Comm_disconnect", comm, finish_traffic);
 }
 
 int comm_split_internal(comm_t *parent, int color, int key, comm_t **out)

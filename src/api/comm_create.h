@@ -12,6 +12,29 @@
 
 #include "obj/comm.h"
 
+/* The tags of the library's messages on internal contexts: creation
+ * calls over a whole communicator, the group-level and leader-to-leader
+ * steps of intercommunicator calls, and calls that the user keys with a
+ * tag (MPI_Comm_create_group, MPI_Intercomm_create), which the tag tells
+ * apart.  Keyed tags fold into the negative range below MPI_ANY_TAG and
+ * MPI_ANY_SOURCE, so the three largest user tags share with 0, 1, 2. */
+#define TAG_CREATE 1
+#define TAG_INTER 2
+#define TAG_TAGGED(tag) (-3 - ((tag) % 0x7ffffffd))
+
+/* A new communicator's last step: it takes this error handler, and
+ * messages that arrived for it before it existed find it. */
+void comm_adopt(comm_t *c, MPI_Errhandler errhandler);
+
+/* A live intracommunicator; an intercommunicator is MPI_ERR_COMM. */
+int check_intracomm(MPI_Comm handle, comm_t **out);
+
+/* MPI_Comm_dup of an intercommunicator (intercomm.c). */
+int intercomm_dup(comm_t *parent, comm_t **out);
+
+/* Return only once every process of both groups has called it. */
+int intercomm_sync(comm_t *inter);
+
 /* MPI_Comm_split's work: *out is NULL for MPI_UNDEFINED. */
 int comm_split_internal(comm_t *parent, int color, int key, comm_t **out);
 

@@ -53,7 +53,7 @@ int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
         rc = err_set(MPI_ERR_NO_MEM, "out of memory for a group of %d", c->size);
     if (rc == MPI_SUCCESS) {
         for (int r = 0; r < c->size; r++)
-            ranks[r] = comm_world_rank(c, r);
+            ranks[r] = comm_world_rank(comm_local_group(c), r);
         rc = new_group(c->size, ranks, group);
     }
     free(ranks);

@@ -128,7 +128,7 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
     int cells = 0;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_comm(comm_old, &parent);
+        rc = check_intracomm(comm_old, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_dims(ndims, dims, periods, true, 1);
     if (rc == MPI_SUCCESS)
@@ -325,7 +325,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     int *order = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_comm(comm_old, &parent);
+        rc = check_intracomm(comm_old, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_graph(parent, nnodes, index, edges);
     if (rc == MPI_SUCCESS)
@@ -494,7 +494,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
     comm_t *parent = NULL, *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_comm(comm_old, &parent);
+        rc = check_intracomm(comm_old, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_neighbors(parent, indegree, sources, sourceweights, "sources", "sourceweights");
     if (rc == MPI_SUCCESS)
@@ -579,7 +579,7 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     long nedges = 0;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_comm(comm_old, &parent);
+        rc = check_intracomm(comm_old, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_neighbors(parent, n, sources, MPI_UNWEIGHTED, "sources", "weights");
     if (rc == MPI_SUCCESS && n > 0)

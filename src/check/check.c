@@ -156,10 +156,11 @@ int check_request_not_null(MPI_Request handle, const char *what, request_t **out
 
 int check_send_rank(const comm_t *comm, int rank, const char *what)
 {
-    if (rank == MPI_PROC_NULL || (rank >= 0 && rank < comm->size))
+    int n = comm_peer_count(comm);
+    if (rank == MPI_PROC_NULL || (rank >= 0 && rank < n))
         return MPI_SUCCESS;
-    return err_set(MPI_ERR_RANK, "invalid rank %d for %s (communicator %s has %d ranks)", rank, what, comm->name,
-                   comm->size);
+    return err_set(MPI_ERR_RANK, "invalid rank %d for %s (communicator %s has %d %sranks)", rank, what, comm->name, n,
+                   comm->inter ? "remote " : "");
 }
 
 int check_recv_rank(const comm_t *comm, int rank, const char *what)

@@ -143,8 +143,22 @@ comm_t *comm_new(int n, const int *world_ranks, int rank, uint16_t context_id)
     return comm;
 }
 
+comm_t *comm_new_inter(comm_t *local, int remote_n, const int *remote_world_ranks, uint16_t context_id)
+{
+    comm_t *comm = comm_new(remote_n, remote_world_ranks, local->rank, context_id);
+    if (!comm)
+        return NULL;
+    comm->inter = comm->internal->inter = true;
+    comm->size = comm->internal->size = local->size;
+    comm->remote_size = comm->internal->remote_size = remote_n;
+    comm->local = comm->internal->local = local;
+    return comm;
+}
+
 void comm_destroy(comm_t *comm)
 {
+    if (comm->local)
+        comm_destroy(comm->local);
     unregister_context(comm);
     obj_table_remove(&comm_table, comm->handle);
     free(comm->world_rank_of);

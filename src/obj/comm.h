@@ -9,6 +9,12 @@
  * through an internal twin communicator with the same ranks.  A process
  * knows which ids are free locally; a new communicator takes the lowest id
  * free on every member (comm_agree_context, in api/comm_create.c).
+ *
+ * An intercommunicator joins two disjoint groups.  Its rank and size are
+ * those of the local group, but point-to-point names ranks of the remote
+ * group: world_rank_of and rank_of_world map the remote group, and the
+ * local group is a hidden intracommunicator `local` on a context pair of
+ * its own, for the library's traffic within the group.
  */
 #ifndef TESSERA_OBJ_COMM_H
 #define TESSERA_OBJ_COMM_H
@@ -26,9 +32,12 @@
 
 typedef struct comm {
     uint32_t handle;
-    uint16_t context_id; /* point-to-point traffic */
-    int rank;            /* this process's rank in the communicator */
-    int size;
+    uint16_t context_id;   /* point-to-point traffic */
+    int rank;              /* this process's rank in the communicator */
+    int size;              /* of the local group */
+    bool inter;            /* an intercommunicator */
+    int remote_size;       /* of the remote group (intercommunicators) */
+    struct comm *local;    /* the local group (intercommunicators), hidden */
     int *world_rank_of;    /* comm rank -> world rank; NULL means identity */
     int *rank_of_world;    /* the inverse, world-size entries (-1: not a member); NULL for world and self */
     struct comm *internal; /* the twin on context_id + 1; the twin's is itself */
@@ -48,6 +57,20 @@ int comm_init_predefined(int world_rank, int world_size);
 comm_t *comm_from_handle(MPI_Comm handle);
 comm_t *comm_world(void);
 comm_t *comm_self(void);
+
+/* How many ranks point-to-point can name: the remote group's size on an
+ * intercommunicator. */
+static inline int comm_peer_count(const comm_t *comm)
+{
+    return comm->inter ? comm->remote_size : comm->size;
+}
+
+/* The communicator of the caller's own group: itself, or an
+ * intercommunicator's local group. */
+static inline const comm_t *comm_local_group(const comm_t *comm)
+{
+    return comm->inter ? comm->local : comm;
+}
 
 static inline int comm_world_rank(const comm_t *comm, int rank)
 {
@@ -72,7 +95,12 @@ comm_t *comm_from_context(uint16_t context_id);
  * the context pair starting at context_id, with a handle.  NULL when out
  * of memory or handles. */
 comm_t *comm_new(int n, const int *world_ranks, int rank, uint16_t context_id);
-/* MPI_Comm_free: the handle, the context pair and the memory go. */
+/* An intercommunicator to the remote group of remote_n world ranks, on
+ * the context pair at context_id, this process at `rank` of `local`
+ * (which it takes over).  NULL when out of memory or handles. */
+comm_t *comm_new_inter(comm_t *local, int remote_n, const int *remote_world_ranks, uint16_t context_id);
+/* MPI_Comm_free: the handle, the context pair and the memory go (and an
+ * intercommunicator's local group). */
 void comm_destroy(comm_t *comm);
 
 /* Context id pairs free on this process, one bit per pair, for the

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "err/err.h"
+#include "obj/comm.h"
 #include "obj/handle.h"
 #include "util/log.h"
 
@@ -48,6 +49,17 @@ void request_free(request_t *req)
     obj_table_remove(&request_table, req->handle);
     req->next = request_pool;
     request_pool = req;
+}
+
+bool request_pending_on(const struct comm *comm)
+{
+    const struct comm *twin = comm->internal;
+    for (uint32_t i = 0; i < request_table.used; i++) {
+        const request_t *req = request_table.objects[i];
+        if (req && (req->comm == comm || req->comm == twin) && !req->complete && !request_is_inactive(req))
+            return true;
+    }
+    return false;
 }
 
 request_t *request_from_value(uint32_t value)

@@ -100,6 +100,11 @@ int request_status_error(const request_t *req);
  * and free it; returns the error it carried, with its detail line set. */
 int request_release(request_t *req, MPI_Status *status);
 
+/* Whether a request on this communicator (or its internal twin) is
+ * still running: what MPI_Comm_disconnect waits for.  A scan of every
+ * live request, fine for a call that ends a communicator's life. */
+bool request_pending_on(const struct comm *comm);
+
 /* The status MPI reports for a request that had nothing to do. */
 void request_status_empty(MPI_Status *status);
 

@@ -168,7 +168,8 @@ int main(int argc, char **argv)
     /* The same graph, every edge named by rank 0 (weighted), or each
      * process naming the edges into it (unweighted). */
     for (int weighted = 1; weighted >= 0; weighted--) {
-        int n = 0, *src = malloc((size_t)wsize * sizeof *src), *deg = malloc((size_t)wsize * sizeof *deg);
+        int n = 0, *src = malloc((2 * (size_t)wsize + 2) * sizeof *src),
+            *deg = malloc((2 * (size_t)wsize + 2) * sizeof *deg);
         int *dst = malloc(2 * (size_t)wsize * sizeof *dst), *wt = malloc(2 * (size_t)wsize * sizeof *wt);
         if (weighted && wrank == 0) {
             for (int r = 0; r < wsize; r++) {

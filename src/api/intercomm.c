@@ -1,0 +1,432 @@
+/*
+ * intercomm.c -- intercommunicators: MPI_Intercomm_create,
+ * MPI_Intercomm_create_from_groups, MPI_Intercomm_merge, their
+ * duplication, and the remote group's size and members.
+ *
+ * Every call here is collective over two disjoint groups, each with a
+ * leader.  One step serves them all (agree): the members tell their
+ * leader which context ids they have free; the two leaders swap their
+ * group's answer and a few bytes of their own (the group's members, or
+ * the `high` of a merge); each leader tells its members the common
+ * answer and the other leader's bytes.  Then every process builds the
+ * same communicators.  An intercommunicator takes two context pairs: one
+ * for traffic between the groups, and one for its hidden local group,
+ * which both groups can use at once because no process is in both.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/comm_create.h"
+#include "check/check.h"
+#include "err/err.h"
+#include "err/handler.h"
+#include "mpi.h"
+#include "obj/group.h"
+#include "obj/info.h"
+#include "p2p/p2p.h"
+#include "progress/progress.h"
+
+#pragma weak MPI_Intercomm_create = PMPI_Intercomm_create
+#pragma weak MPI_Intercomm_create_from_groups = PMPI_Intercomm_create_from_groups
+#pragma weak MPI_Intercomm_merge = PMPI_Intercomm_merge
+#pragma weak MPI_Comm_remote_size = PMPI_Comm_remote_size
+#pragma weak MPI_Comm_remote_group = PMPI_Comm_remote_group
+
+/* One group's view of a two-group call. */
+typedef struct side {
+    comm_t *talk;       /* the internal context the group talks on */
+    const int *members; /* the group's ranks in talk, in group order; NULL: talk's own ranks */
+    int n, me, leader;  /* group size; this process's and the leader's place in it */
+    comm_t *bridge;     /* the internal context between the leaders (read at the leader) */
+    int remote_leader;  /* the other leader's rank in bridge */
+    int tag;
+} side_t;
+
+typedef struct agreement {
+    uint64_t free_contexts[CONTEXT_MASK_WORDS];
+    uint64_t len;  /* of the bytes that follow */
+    int32_t error; /* the leader's arguments were wrong: its error class */
+} agreement_t;
+
+static int member_rank(const side_t *s, int i)
+{
+    return s->members ? s->members[i] : i;
+}
+
+/* Send a header and its bytes; receive them (bytes malloc'd; NULL with
+ * MPI_ERR_NO_MEM when that fails, after taking the message anyway). */
+static void send_agreement(const agreement_t *a, const void *bytes, int dest, int tag, comm_t *over)
+{
+    dt_buffer_t head = dt_buffer_bytes(a, sizeof *a), body = dt_buffer_bytes(bytes, a->len);
+    p2p_send(&head, dest, tag, over);
+    p2p_send(&body, dest, tag, over);
+}
+
+static int recv_agreement(agreement_t *a, void **bytes, int source, int tag, comm_t *over)
+{
+    dt_buffer_t head = dt_buffer_bytes(a, sizeof *a);
+    p2p_recv(&head, source, tag, over, MPI_STATUS_IGNORE);
+    *bytes = malloc(a->len ? a->len : 1);
+    char scratch;
+    dt_buffer_t body = dt_buffer_bytes(*bytes ? *bytes : &scratch, *bytes ? a->len : 0);
+    p2p_recv(&body, source, tag, over, MPI_STATUS_IGNORE);
+    return *bytes ? MPI_SUCCESS
+                  : err_set(MPI_ERR_NO_MEM, "out of memory for %zu bytes from the other group", (size_t)a->len);
+}
+
+/* The context pairs free on every process of both groups, and the other
+ * leader's `len` bytes (*theirs, malloc'd, *their_len long).  A leader
+ * whose own arguments are wrong (leader_rc) still hears its members and
+ * tells them, so that the whole group fails rather than hangs. */
+static int agree(const side_t *s, int leader_rc, const void *mine, size_t len, uint64_t common[CONTEXT_MASK_WORDS],
+                 void **theirs, size_t *their_len)
+{
+    agreement_t a = {.len = len};
+    *theirs = NULL;
+    comm_free_contexts(a.free_contexts);
+    int leader = member_rank(s, s->leader), rc;
+    if (s->me != s->leader) {
+        dt_buffer_t mask = dt_buffer_bytes(a.free_contexts, sizeof a.free_contexts);
+        p2p_send(&mask, leader, s->tag, s->talk);
+        rc = recv_agreement(&a, theirs, leader, s->tag, s->talk);
+        if (a.error)
+            return err_set(a.error,
+                           "invalid arguments at the local leader (rank %d of the group): the call failed there",
+                           s->leader);
+    } else {
+        for (int i = 0; i < s->n; i++) {
+            uint64_t other[CONTEXT_MASK_WORDS];
+            dt_buffer_t mask = dt_buffer_bytes(other, sizeof other);
+            if (i == s->leader)
+                continue;
+            p2p_recv(&mask, member_rank(s, i), s->tag, s->talk, MPI_STATUS_IGNORE);
+            for (int w = 0; w < CONTEXT_MASK_WORDS; w++)
+                a.free_contexts[w] &= other[w];
+        }
+        if (leader_rc != MPI_SUCCESS) {
+            agreement_t refusal = {.error = leader_rc};
+            for (int i = 0; i < s->n; i++)
+                if (i != s->leader)
+                    send_agreement(&refusal, &refusal, member_rank(s, i), s->tag, s->talk);
+            return leader_rc;
+        }
+        /* Both leaders send before receiving: the sends must not wait. */
+        request_t *head_req, *body_req;
+        dt_buffer_t head = dt_buffer_bytes(&a, sizeof a), body = dt_buffer_bytes(mine, len);
+        p2p_isend(&head, s->remote_leader, s->tag, s->bridge, &head_req);
+        p2p_isend(&body, s->remote_leader, s->tag, s->bridge, &body_req);
+        agreement_t b;
+        rc = recv_agreement(&b, theirs, s->remote_leader, s->tag, s->bridge);
+        progress_wait(head_req);
+        progress_wait(body_req);
+        request_free(head_req);
+        request_free(body_req);
+        for (int w = 0; w < CONTEXT_MASK_WORDS; w++)
+            b.free_contexts[w] &= a.free_contexts[w];
+        if (!*theirs)
+            b.len = 0;
+        for (int i = 0; i < s->n; i++)
+            if (i != s->leader)
+                send_agreement(&b, *theirs ? *theirs : &b, member_rank(s, i), s->tag, s->talk);
+        a = b;
+    }
+    memcpy(common, a.free_contexts, sizeof a.free_contexts);
+    *their_len = a.len;
+    return rc;
+}
+
+/* The lowest k context pairs in the mask, as context ids. */
+static int lowest_pairs(const uint64_t mask[CONTEXT_MASK_WORDS], int k, int *ids)
+{
+    int found = 0;
+    for (int w = 0; w < CONTEXT_MASK_WORDS && found < k; w++)
+        for (uint64_t bits = mask[w]; bits && found < k; bits &= bits - 1)
+            ids[found++] = 2 * (w * 64 + __builtin_ctzll(bits));
+    if (found < k)
+        return err_set(MPI_ERR_INTERN,
+                       "no context id is free on every member of both groups (%d are in use here: free "
+                       "communicators that are no longer needed)",
+                       CONTEXT_PAIRS);
+    return MPI_SUCCESS;
+}
+
+/* This process's intercommunicator, from both groups' world ranks (the
+ * local ones in local rank order) and the agreed mask. */
+static int build_inter(int local_n, const int *local_world, int my_rank, int remote_n, const int *remote_world,
+                       const uint64_t common[CONTEXT_MASK_WORDS], MPI_Errhandler errhandler, comm_t **out)
+{
+    for (int i = 0; i < remote_n; i++)
+        for (int j = 0; j < local_n; j++)
+            if (remote_world[i] == local_world[j])
+                return err_set(MPI_ERR_COMM,
+                               "invalid groups: the process with world rank %d is in both (they must be disjoint)",
+                               remote_world[i]);
+    int ids[2];
+    int rc = lowest_pairs(common, 2, ids);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    comm_t *local = comm_new(local_n, local_world, my_rank, (uint16_t)ids[1]);
+    comm_t *inter = local ? comm_new_inter(local, remote_n, remote_world, (uint16_t)ids[0]) : NULL;
+    if (!inter) {
+        if (local)
+            comm_destroy(local);
+        return err_set(MPI_ERR_NO_MEM, "out of memory (or communicator handles) for an intercommunicator");
+    }
+    comm_adopt(local, errhandler);
+    comm_adopt(inter, errhandler);
+    *out = inter;
+    return MPI_SUCCESS;
+}
+
+/* The world ranks of a communicator's ranks (malloc'd). */
+static int *world_ranks_of(const comm_t *comm, int n)
+{
+    int *ranks = malloc((size_t)(n ? n : 1) * sizeof *ranks);
+    for (int r = 0; ranks && r < n; r++)
+        ranks[r] = comm_world_rank(comm, r);
+    return ranks;
+}
+
+static int check_intercomm(MPI_Comm handle, comm_t **out)
+{
+    int rc = check_comm(handle, out);
+    if (rc == MPI_SUCCESS && !(*out)->inter)
+        rc = err_set(MPI_ERR_COMM, "invalid communicator %s (an intracommunicator; this needs an intercommunicator)",
+                     (*out)->name[0] ? (*out)->name : "given");
+    return rc;
+}
+
+/* The members exchange with the leader of their group, the leaders over
+ * peer_comm's internal context: this group's world ranks go across. */
+static int create(const side_t *s, int leader_rc, const int *local_world, MPI_Errhandler errhandler, comm_t **out)
+{
+    uint64_t common[CONTEXT_MASK_WORDS];
+    void *remote = NULL;
+    size_t remote_len = 0;
+    int rc = agree(s, leader_rc, local_world, (size_t)s->n * sizeof *local_world, common, &remote, &remote_len);
+    if (rc == MPI_SUCCESS)
+        rc = build_inter(s->n, local_world, s->me, (int)(remote_len / sizeof(int)), remote, common, errhandler, out);
+    free(remote);
+    return rc;
+}
+
+int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                          MPI_Comm *newintercomm)
+{
+    comm_t *local = NULL, *peer = NULL, *c = NULL;
+    int *world = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_intracomm(local_comm, &local);
+    if (rc == MPI_SUCCESS && (local_leader < 0 || local_leader >= local->size))
+        rc = err_set(MPI_ERR_RANK, "invalid local_leader %d (local_comm has %d ranks)", local_leader, local->size);
+    if (rc == MPI_SUCCESS)
+        rc = check_send_tag(tag);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newintercomm, "newintercomm");
+    /* peer_comm and remote_leader matter at the local leader only. */
+    int leader_rc = MPI_SUCCESS;
+    if (rc == MPI_SUCCESS && local->rank == local_leader) {
+        leader_rc = check_comm(peer_comm, &peer);
+        if (leader_rc == MPI_SUCCESS && (remote_leader < 0 || remote_leader >= comm_peer_count(peer)))
+            leader_rc = err_set(MPI_ERR_RANK, "invalid remote_leader %d (peer_comm has %d ranks)", remote_leader,
+                                comm_peer_count(peer));
+    }
+    if (rc == MPI_SUCCESS && !(world = world_ranks_of(local, local->size)))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory for a group of %d", local->size);
+    if (rc == MPI_SUCCESS) {
+        side_t s = {local->internal, NULL,           local->size,
+                    local->rank,     local_leader,   peer ? peer->internal : NULL,
+                    remote_leader,   TAG_TAGGED(tag)};
+        rc = create(&s, leader_rc, world, local->errhandler, &c);
+    }
+    free(world);
+    if (rc != MPI_SUCCESS)
+        return err_raise(local, "MPI_Intercomm_create", rc);
+    *newintercomm = (MPI_Comm)(uintptr_t)c->handle;
+    return MPI_SUCCESS;
+}
+
+/* A string tag becomes a message tag (FNV-1a): distinct strings rarely
+ * meet, and when they do, calls with different groups are still told
+ * apart by who sends. */
+static int string_tag(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return (int)(h & 0x7fffffff);
+}
+
+/* MPI-4: with no parent communicator, the groups talk over the world's
+ * internal context, keyed by the string tag. */
+int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, MPI_Group remote_group,
+                                      int remote_leader, const char *stringtag, MPI_Info info,
+                                      MPI_Errhandler errhandler, MPI_Comm *newintercomm)
+{
+    group_t *lg = NULL, *rg = NULL;
+    comm_t *c = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_group(local_group, "local_group", &lg);
+    if (rc == MPI_SUCCESS)
+        rc = check_group(remote_group, "remote_group", &rg);
+    if (rc == MPI_SUCCESS && lg->rank == MPI_UNDEFINED)
+        rc = err_set(MPI_ERR_GROUP, "invalid local_group (the calling process is not in it)");
+    if (rc == MPI_SUCCESS && (local_leader < 0 || local_leader >= lg->size))
+        rc = err_set(MPI_ERR_RANK, "invalid local_leader %d (local_group has %d ranks)", local_leader, lg->size);
+    if (rc == MPI_SUCCESS && (remote_leader < 0 || remote_leader >= rg->size))
+        rc = err_set(MPI_ERR_RANK, "invalid remote_leader %d (remote_group has %d ranks)", remote_leader, rg->size);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(stringtag, "stringtag");
+    if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !info_from_handle(info))
+        rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)info);
+    if (rc == MPI_SUCCESS && !errhandler_valid(errhandler))
+        rc = err_set(MPI_ERR_ARG, "invalid errhandler %#x (not a live error handler)", (unsigned)(uintptr_t)errhandler);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newintercomm, "newintercomm");
+    if (rc == MPI_SUCCESS) {
+        comm_t *world = comm_world()->internal;
+        side_t s = {world,
+                    lg->world_rank_of,
+                    lg->size,
+                    lg->rank,
+                    local_leader,
+                    world,
+                    rg->world_rank_of[remote_leader],
+                    TAG_TAGGED(string_tag(stringtag))};
+        rc = create(&s, MPI_SUCCESS, lg->world_rank_of, errhandler, &c);
+    }
+    if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(c->info = info_dup(info_from_handle(info)))) {
+        comm_destroy(c);
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory copying info hints");
+    }
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Intercomm_create_from_groups", rc);
+    *newintercomm = (MPI_Comm)(uintptr_t)c->handle;
+    return MPI_SUCCESS;
+}
+
+/* Within an existing intercommunicator: each group's rank 0 leads, the
+ * leaders talk over its internal context. */
+static side_t side_of(comm_t *inter)
+{
+    return (side_t){inter->local->internal, NULL, inter->size, inter->rank, 0, inter->internal, 0, TAG_INTER};
+}
+
+int intercomm_dup(comm_t *parent, comm_t **out)
+{
+    side_t s = side_of(parent);
+    uint64_t common[CONTEXT_MASK_WORDS];
+    void *remote = NULL;
+    size_t remote_len = 0;
+    int *local_world = world_ranks_of(parent->local, parent->size);
+    int *remote_world = world_ranks_of(parent, parent->remote_size);
+    int rc = agree(&s, MPI_SUCCESS, NULL, 0, common, &remote, &remote_len);
+    if (rc == MPI_SUCCESS && (!local_world || !remote_world))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory duplicating an intercommunicator");
+    if (rc == MPI_SUCCESS)
+        rc = build_inter(parent->size, local_world, parent->rank, parent->remote_size, remote_world, common,
+                         parent->errhandler, out);
+    free(remote);
+    free(local_world);
+    free(remote_world);
+    return rc;
+}
+
+int intercomm_sync(comm_t *inter)
+{
+    side_t s = side_of(inter);
+    uint64_t common[CONTEXT_MASK_WORDS];
+    void *remote = NULL;
+    size_t remote_len = 0;
+    int rc = agree(&s, MPI_SUCCESS, NULL, 0, common, &remote, &remote_len);
+    free(remote);
+    return rc;
+}
+
+/* The group with high false comes first; when both say the same, the one
+ * whose leader has the lower world rank. */
+int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
+{
+    comm_t *inter = NULL, *c = NULL;
+    int *ranks = NULL;
+    void *remote = NULL;
+    size_t remote_len = 0;
+    uint64_t common[CONTEXT_MASK_WORDS];
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_intercomm(intercomm, &inter);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newintracomm, "newintracomm");
+    int n = rc == MPI_SUCCESS ? inter->size + inter->remote_size : 0;
+    if (rc == MPI_SUCCESS && !(ranks = malloc((size_t)n * sizeof *ranks)))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory merging groups of %d", n);
+    if (rc == MPI_SUCCESS) {
+        side_t s = side_of(inter);
+        int mine = high != 0;
+        rc = agree(&s, MPI_SUCCESS, &mine, sizeof mine, common, &remote, &remote_len);
+    }
+    if (rc == MPI_SUCCESS) {
+        int theirs;
+        memcpy(&theirs, remote, sizeof theirs);
+        bool first = (high != 0) != theirs ? !high : comm_world_rank(inter->local, 0) < comm_world_rank(inter, 0);
+        int at = 0, me = -1;
+        for (int pass = 0; pass < 2; pass++) {
+            const comm_t *group = (pass == 0) == first ? inter->local : inter;
+            int size = group == inter->local ? inter->size : inter->remote_size;
+            for (int r = 0; r < size; r++, at++) {
+                ranks[at] = comm_world_rank(group, r);
+                if (group == inter->local && r == inter->rank)
+                    me = at;
+            }
+        }
+        int ids[1];
+        rc = lowest_pairs(common, 1, ids);
+        if (rc == MPI_SUCCESS && !(c = comm_new(n, ranks, me, (uint16_t)ids[0])))
+            rc = err_set(MPI_ERR_NO_MEM, "out of memory (or communicator handles) for a communicator of %d", n);
+        if (rc == MPI_SUCCESS)
+            comm_adopt(c, inter->errhandler);
+    }
+    free(ranks);
+    free(remote);
+    if (rc != MPI_SUCCESS)
+        return err_raise(inter, "MPI_Intercomm_merge", rc);
+    *newintracomm = (MPI_Comm)(uintptr_t)c->handle;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
+{
+    comm_t *c = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_intercomm(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(size, "size");
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_remote_size", rc);
+    *size = c->remote_size;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
+{
+    comm_t *c = NULL;
+    group_t *g = NULL;
+    int *ranks = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_intercomm(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(group, "group");
+    if (rc == MPI_SUCCESS && (!(ranks = world_ranks_of(c, c->remote_size)) || !(g = group_new(c->remote_size, ranks))))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory (or group handles) for a group of %d", c->remote_size);
+    free(ranks);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, "MPI_Comm_remote_group", rc);
+    *group = group_handle(g);
+    return MPI_SUCCESS;
+}
