@@ -38,8 +38,8 @@
 #pragma weak MPI_Comm_free = PMPI_Comm_free
 #pragma weak MPI_Comm_disconnect = PMPI_Comm_disconnect
 
-/* Splitting and creating from a group are built for intracommunicators;
- * on an intercommunicator they say so rather than misbehave. */
+/* MPI_Comm_split_type, MPI_Comm_create_group and the topology calls take
+ * intracommunicators only. */
 int check_intracomm(MPI_Comm handle, comm_t **out)
 {
     int rc = check_comm(handle, out);
@@ -275,12 +275,14 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
     int level = -1;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_intracomm(comm, &parent);
+        rc = check_comm(comm, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
     if (rc == MPI_SUCCESS && color < 0 && color != MPI_UNDEFINED)
         rc = err_set(MPI_ERR_ARG, "invalid color %d (must be non-negative or MPI_UNDEFINED)", color);
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && parent->inter)
+        rc = intercomm_split(parent, color, key, &c);
+    else if (rc == MPI_SUCCESS)
         rc = split(parent, SPLIT_COLOR, color, key, &level, &c);
     if (rc != MPI_SUCCESS)
         return err_raise(parent, "MPI_Comm_split", rc);
@@ -363,16 +365,17 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     contribution_t *all = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_intracomm(comm, &parent);
+        rc = check_comm(comm, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_group(group, "group", &g);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
-    if (rc == MPI_SUCCESS)
-        rc = group_in_parent(parent, g, NULL);
-    if (rc == MPI_SUCCESS && !(all = gather_contributions(parent, NULL, parent->size, TAG_CREATE, 0, 0)))
+    if (rc == MPI_SUCCESS && parent->inter)
+        rc = intercomm_create_sub(parent, g, &c);
+    else if (rc == MPI_SUCCESS && (rc = group_in_parent(parent, g, NULL)) == MPI_SUCCESS &&
+             !(all = gather_contributions(parent, NULL, parent->size, TAG_CREATE, 0, 0)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
-    if (rc == MPI_SUCCESS && g->rank != MPI_UNDEFINED)
+    if (rc == MPI_SUCCESS && !parent->inter && g->rank != MPI_UNDEFINED)
         rc = build(parent, g->size, g->world_rank_of, agree_context(all, parent->size), &c);
     free(all);
     if (rc != MPI_SUCCESS)

@@ -32,6 +32,13 @@ int check_intracomm(MPI_Comm handle, comm_t **out);
 /* MPI_Comm_dup of an intercommunicator (intercomm.c). */
 int intercomm_dup(comm_t *parent, comm_t **out);
 
+/* MPI_Comm_split and MPI_Comm_create of an intercommunicator: the new
+ * one joins the local and remote processes of the same color (group);
+ * *out is NULL where that side has no one. */
+int intercomm_split(comm_t *inter, int color, int key, comm_t **out);
+struct group;
+int intercomm_create_sub(comm_t *inter, const struct group *g, comm_t **out);
+
 /* Return only once every process of both groups has called it. */
 int intercomm_sync(comm_t *inter);
 

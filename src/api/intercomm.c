@@ -347,6 +347,91 @@ int intercomm_sync(comm_t *inter)
     return rc;
 }
 
+/* Members of one color, by key and then rank, as world ranks; returns
+ * how many, and this process's place among them in *me (when given). */
+typedef struct split_entry {
+    int color, key;
+} split_entry_t;
+
+static int color_members(const split_entry_t *e, int n, const comm_t *group, int color, int my_rank, int *world,
+                         int *me)
+{
+    int count = 0;
+    for (int r = 0; r < n; r++) {
+        if (e[r].color != color)
+            continue;
+        int at = count++; /* insertion sort: stable, by key */
+        while (at > 0 && e[world[at - 1]].key > e[r].key) {
+            world[at] = world[at - 1];
+            at--;
+        }
+        world[at] = r;
+    }
+    for (int i = 0; i < count; i++) {
+        if (me && world[i] == my_rank)
+            *me = i;
+        world[i] = comm_world_rank(group, world[i]);
+    }
+    return count;
+}
+
+int intercomm_split(comm_t *inter, int color, int key, comm_t **out)
+{
+    split_entry_t mine = {color, key}, *local = NULL, *remote = NULL;
+    size_t *offsets = malloc(((size_t)inter->size + 1) * sizeof *offsets), remote_len = 0;
+    int *local_world = malloc(((size_t)inter->size + 1) * sizeof *local_world);
+    int *remote_world = malloc(((size_t)inter->remote_size + 1) * sizeof *remote_world);
+    uint64_t common[CONTEXT_MASK_WORDS];
+    *out = NULL;
+    int rc = offsets && local_world && remote_world
+                 ? comm_allgather_var(inter->local, &mine, sizeof mine, (void **)&local, offsets)
+                 : err_set(MPI_ERR_NO_MEM, "out of memory splitting an intercommunicator");
+    /* Every process takes part in the agreement, MPI_UNDEFINED included. */
+    side_t s = side_of(inter);
+    int agreed = agree(&s, MPI_SUCCESS, local, local ? (size_t)inter->size * sizeof mine : 0, common, (void **)&remote,
+                       &remote_len);
+    if (rc == MPI_SUCCESS)
+        rc = agreed;
+    if (rc == MPI_SUCCESS && remote_len != (size_t)inter->remote_size * sizeof mine)
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory in the other group splitting an intercommunicator");
+    if (rc == MPI_SUCCESS && color != MPI_UNDEFINED) {
+        int me = -1;
+        int nl = color_members(local, inter->size, inter->local, color, inter->rank, local_world, &me);
+        int nr = color_members(remote, inter->remote_size, inter, color, -1, remote_world, NULL);
+        /* A color found in one group only connects to no one. */
+        if (nr > 0)
+            rc = build_inter(nl, local_world, me, nr, remote_world, common, inter->errhandler, out);
+    }
+    free(offsets);
+    free(local_world);
+    free(remote_world);
+    free(local);
+    free(remote);
+    return rc;
+}
+
+int intercomm_create_sub(comm_t *inter, const group_t *g, comm_t **out)
+{
+    void *remote = NULL;
+    size_t remote_len = 0;
+    uint64_t common[CONTEXT_MASK_WORDS];
+    *out = NULL;
+    int rc = MPI_SUCCESS;
+    for (int r = 0; rc == MPI_SUCCESS && r < g->size; r++)
+        if (comm_rank_of_world(inter->local, g->world_rank_of[r]) < 0)
+            rc = err_set(MPI_ERR_GROUP, "invalid group: its rank %d is not in the local group", r);
+    side_t s = side_of(inter);
+    /* The leader's group stands for its side, so a bad one fails there. */
+    int agreed = agree(&s, rc, g->world_rank_of, (size_t)g->size * sizeof(int), common, &remote, &remote_len);
+    if (rc == MPI_SUCCESS)
+        rc = agreed;
+    if (rc == MPI_SUCCESS && g->rank != MPI_UNDEFINED && remote_len > 0)
+        rc = build_inter(g->size, g->world_rank_of, g->rank, (int)(remote_len / sizeof(int)), remote, common,
+                         inter->errhandler, out);
+    free(remote);
+    return rc;
+}
+
 /* The group with high false comes first; when both say the same, the one
  * whose leader has the lower world rank. */
 int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)

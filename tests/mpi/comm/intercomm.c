@@ -4,6 +4,7 @@
  * messages of many sizes between the groups (named by remote rank, and
  * from MPI_ANY_SOURCE), duplicates that keep traffic apart, merges in
  * both orders and with equal `high`, MPI_Intercomm_create_from_groups,
+ * MPI_Comm_split and MPI_Comm_create of an intercommunicator,
  * MPI_Comm_disconnect finishing requests still running on an intra- and
  * an intercommunicator, and the errors: overlapping groups,
  * intracommunicator-only calls.
@@ -193,6 +194,75 @@ int main(int argc, char **argv)
     MPI_Errhandler_free(&eh);
     MPI_Comm_free(&fromgroups);
 
+    /* Split: color by world rank / 2, keys reversing the order, world
+     * rank 2 undefined.  Each side keeps its own members of the color. */
+    MPI_Comm sp;
+    int scolor = wrank == 2 ? MPI_UNDEFINED : (wrank / 2) % 2;
+    MPI_Comm_split(inter, scolor, -wrank, &sp);
+    int want_local[8], want_remote[8], nl = 0, nr = 0;
+    for (int w = wsize - 1; w >= 0 && scolor != MPI_UNDEFINED; w--) {
+        if (w == 2 || (w / 2) % 2 != scolor)
+            continue;
+        if (w % 2 == color)
+            want_local[nl++] = w;
+        else
+            want_remote[nr++] = w;
+    }
+    MT_CHECK((sp == MPI_COMM_NULL) == (nr == 0 || scolor == MPI_UNDEFINED), "split: world rank %d got %s", wrank,
+             sp == MPI_COMM_NULL ? "MPI_COMM_NULL" : "a communicator");
+    if (sp != MPI_COMM_NULL) {
+        int flag = 0, n, m, got[8];
+        MPI_Comm_test_inter(sp, &flag);
+        MPI_Comm_size(sp, &n);
+        MPI_Comm_remote_size(sp, &m);
+        MT_CHECK(flag && n == nl && m == nr, "split: inter %d, sizes %d and %d, want %d and %d", flag, n, m, nl, nr);
+        MPI_Group g;
+        MPI_Comm_group(sp, &g);
+        world_ranks(g, got);
+        for (int i = 0; i < n && i < nl; i++)
+            MT_CHECK(got[i] == want_local[i], "split: local rank %d is world %d, want %d", i, got[i], want_local[i]);
+        MPI_Group_free(&g);
+        MPI_Comm_remote_group(sp, &g);
+        world_ranks(g, got);
+        for (int i = 0; i < m && i < nr; i++)
+            MT_CHECK(got[i] == want_remote[i], "split: remote rank %d is world %d, want %d", i, got[i], want_remote[i]);
+        MPI_Group_free(&g);
+        /* Remote rank 0 sends each local rank its world rank. */
+        int me, from = -1;
+        MPI_Comm_rank(sp, &me);
+        MPI_Request reqs[8];
+        for (int r = 0; me == 0 && r < m; r++)
+            MPI_Isend(&wrank, 1, MPI_INT, r, 4, sp, &reqs[r]);
+        MPI_Recv(&from, 1, MPI_INT, 0, 4, sp, MPI_STATUS_IGNORE);
+        MT_CHECK(from == want_remote[0], "split: remote rank 0 is world %d, want %d", from, want_remote[0]);
+        if (me == 0)
+            MPI_Waitall(m, reqs, MPI_STATUSES_IGNORE);
+        MPI_Comm_free(&sp);
+    }
+
+    /* Create: each side keeps all but its last member. */
+    MPI_Group mine, sub;
+    MPI_Comm_group(inter, &mine);
+    int lsize, rsize_c, last;
+    MPI_Comm_size(inter, &lsize);
+    MPI_Comm_remote_size(inter, &rsize_c);
+    last = lsize - 1;
+    MPI_Group_excl(mine, 1, &last, &sub);
+    MPI_Comm cr;
+    MPI_Comm_create(inter, sub, &cr);
+    int in_sub = wrank / 2 < lsize - 1, both = lsize > 1 && rsize_c > 1;
+    MT_CHECK((cr != MPI_COMM_NULL) == (in_sub && both), "create: world rank %d got %s", wrank,
+             cr == MPI_COMM_NULL ? "MPI_COMM_NULL" : "a communicator");
+    if (cr != MPI_COMM_NULL) {
+        int n, m;
+        MPI_Comm_size(cr, &n);
+        MPI_Comm_remote_size(cr, &m);
+        MT_CHECK(n == lsize - 1 && m == rsize_c - 1, "create: sizes %d and %d", n, m);
+        MPI_Comm_free(&cr);
+    }
+    MPI_Group_free(&sub);
+    MPI_Group_free(&mine);
+
     /* Disconnect finishes what is still running: a message each way
      * between local rank i and remote rank i, never waited for. */
     for (int kind = 0; kind < 2; kind++) {
@@ -231,7 +301,8 @@ int main(int argc, char **argv)
     MPI_Comm_remote_size(inter, &rsize);
     MT_EXPECT_CLASS(MPI_Send(&x, 1, MPI_INT, rsize, 0, inter), MPI_ERR_RANK, "a send past the remote group");
     MPI_Comm bad = MPI_COMM_NULL;
-    MT_EXPECT_CLASS(MPI_Comm_split(inter, 0, 0, &bad), MPI_ERR_COMM, "MPI_Comm_split of an intercommunicator");
+    MT_EXPECT_CLASS(MPI_Comm_split_type(inter, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &bad), MPI_ERR_COMM,
+                    "MPI_Comm_split_type of an intercommunicator");
     MT_EXPECT_CLASS(MPI_Cart_create(inter, 1, &rsize, &x, 0, &bad), MPI_ERR_COMM,
                     "MPI_Cart_create on an intercommunicator");
     MT_EXPECT_CLASS(MPI_Comm_remote_size(MPI_COMM_WORLD, &x), MPI_ERR_COMM, "MPI_Comm_remote_size of the world");
