@@ -1148,6 +1148,255 @@ TESSERA_API int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *lb
 TESSERA_API int MPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
 TESSERA_API int PMPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
 
+/* ------------------------------------------------------------------------ */
+/* Collective operations and reduction operations                           */
+/* ------------------------------------------------------------------------ */
+
+TESSERA_API int MPI_Barrier(MPI_Comm comm);
+TESSERA_API int PMPI_Barrier(MPI_Comm comm);
+TESSERA_API int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+TESSERA_API int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+TESSERA_API int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                           MPI_Request *request);
+TESSERA_API int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                            MPI_Request *request);
+TESSERA_API int MPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
+                               MPI_Request *request);
+TESSERA_API int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
+                                MPI_Request *request);
+TESSERA_API int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int root, MPI_Comm comm);
+TESSERA_API int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                            MPI_Datatype recvtype, int root, MPI_Comm comm);
+TESSERA_API int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                            MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                             MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                                 MPI_Request *request);
+TESSERA_API int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm);
+TESSERA_API int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                             MPI_Comm comm);
+TESSERA_API int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
+                             MPI_Request *request);
+TESSERA_API int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                              MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                                 MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                                  MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                            MPI_Datatype recvtype, int root, MPI_Comm comm);
+TESSERA_API int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                             MPI_Datatype recvtype, int root, MPI_Comm comm);
+TESSERA_API int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                             MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                              MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                                 MPI_Request *request);
+TESSERA_API int PMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                                  MPI_Request *request);
+TESSERA_API int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                             void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+TESSERA_API int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+TESSERA_API int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                              MPI_Request *request);
+TESSERA_API int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                               void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                               MPI_Request *request);
+TESSERA_API int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                                  MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                                  MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                                   MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                                   MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                              MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                               MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                   MPI_Request *request);
+TESSERA_API int PMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                    MPI_Request *request);
+TESSERA_API int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                               const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                MPI_Request *request);
+TESSERA_API int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                 MPI_Request *request);
+TESSERA_API int MPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                    MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                     const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                     MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                             MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                              MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                  MPI_Request *request);
+TESSERA_API int PMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                   MPI_Request *request);
+TESSERA_API int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                              void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                              MPI_Comm comm);
+TESSERA_API int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                               MPI_Comm comm);
+TESSERA_API int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                               MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                                void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                   MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                    MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                              const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                              const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm);
+TESSERA_API int PMPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                               const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                               const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm);
+TESSERA_API int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                               const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                               const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                               MPI_Request *request);
+TESSERA_API int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                MPI_Request *request);
+TESSERA_API int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                   const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                   const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                                   MPI_Request *request);
+TESSERA_API int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                    const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                    const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                                    MPI_Request *request);
+TESSERA_API int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                           MPI_Comm comm);
+TESSERA_API int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                            MPI_Comm comm);
+TESSERA_API int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                            MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                             MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                int root, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                 int root, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                              MPI_Comm comm);
+TESSERA_API int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                               MPI_Comm comm);
+TESSERA_API int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                               MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                   MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                    MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                   MPI_Op op, MPI_Comm comm);
+TESSERA_API int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                    MPI_Op op, MPI_Comm comm);
+TESSERA_API int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                    MPI_Op op, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                     MPI_Op op, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                        MPI_Request *request);
+TESSERA_API int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                         MPI_Request *request);
+TESSERA_API int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                         MPI_Op op, MPI_Comm comm);
+TESSERA_API int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                          MPI_Op op, MPI_Comm comm);
+TESSERA_API int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                          MPI_Op op, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                           MPI_Op op, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                              MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                               MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                         MPI_Comm comm);
+TESSERA_API int PMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                          MPI_Comm comm);
+TESSERA_API int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                          MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                           MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                              MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                               MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                           MPI_Comm comm);
+TESSERA_API int PMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                            MPI_Comm comm);
+TESSERA_API int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                            MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                                 MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op);
+TESSERA_API int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op);
+TESSERA_API int MPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
+TESSERA_API int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
+TESSERA_API int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
+TESSERA_API int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
+TESSERA_API int MPI_Op_free(MPI_Op *op);
+TESSERA_API int PMPI_Op_free(MPI_Op *op);
+TESSERA_API int MPI_Op_commutative(MPI_Op op, int *commute);
+TESSERA_API int PMPI_Op_commutative(MPI_Op op, int *commute);
+
 #if defined(__cplusplus)
 }
 #endif

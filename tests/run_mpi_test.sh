@@ -18,7 +18,10 @@ if ! printf '%s\n' "$out" | grep -qx ' No Errors'; then
     echo "FAIL: no ' No Errors' line"
     exit 1
 fi
-if printf '%s\n' "$out" | grep -Eq '^(tessera|mpirun)'; then
+# A forced collective algorithm that cannot serve a call falls back with
+# a warning: expected in the runs that force them, so it does not count.
+if printf '%s\n' "$out" | grep -v '^tessera warning: TESSERA_COLL_[A-Z_]*=[a-z_]* cannot serve this call' |
+    grep -Eq '^(tessera|mpirun)'; then
     echo "FAIL: Tessera printed something on a clean run"
     exit 1
 fi

@@ -3,6 +3,7 @@
  * completed by the usual wait and test calls, which leave them inactive
  * instead of freeing them. */
 #include "check/check.h"
+#include "coll/sched.h"
 #include "err/err.h"
 #include "mpi.h"
 #include "p2p/p2p.h"
@@ -120,7 +121,7 @@ static int check_startable(MPI_Request handle, const char *what, request_t **out
     request_t *req;
     int rc = check_request_not_null(handle, what, &req);
     if (rc == MPI_SUCCESS && !req->persistent)
-        rc = err_set(MPI_ERR_REQUEST, "request %#x is not persistent (made by MPI_Send_init or MPI_Recv_init)",
+        rc = err_set(MPI_ERR_REQUEST, "request %#x is not persistent (made by an MPI_*_init call)",
                      (unsigned)(uintptr_t)handle);
     if (rc == MPI_SUCCESS && req->active)
         rc = err_set(MPI_ERR_REQUEST, "request %#x is already active: complete it before starting it again",
@@ -134,6 +135,10 @@ static int check_startable(MPI_Request handle, const char *what, request_t **out
  * copy is the one step of a start that can fail (the buffer is full). */
 static int start(request_t *req)
 {
+    if (req->kind == REQUEST_COLL) {
+        sched_restart(req);
+        return MPI_SUCCESS;
+    }
     if (req->kind == REQUEST_SEND && req->mode == SEND_MODE_BUFFERED) {
         int rc = p2p_bsend(&req->data, req->peer, req->tag, req->comm);
         if (rc != MPI_SUCCESS)

@@ -1,6 +1,7 @@
 /* request.c -- completing requests: wait and test, for one, any, some or
  * all of them; freeing and peeking at requests. */
 #include "check/check.h"
+#include "coll/sched.h"
 #include "err/err.h"
 #include "mpi.h"
 #include "p2p/p2p.h"
@@ -369,9 +370,11 @@ int PMPI_Request_free(MPI_Request *request)
         return err_raise(NULL, "MPI_Request_free", rc);
     /* A finished or inactive request goes now; a running one when it
      * completes (the operation itself carries on as MPI requires). */
-    if (req->complete || request_is_inactive(req))
+    if (req->complete || request_is_inactive(req)) {
+        if (req->kind == REQUEST_COLL && req->coll)
+            sched_release(req);
         request_free(req);
-    else
+    } else
         req->released = true;
     *request = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
@@ -411,6 +414,9 @@ int PMPI_Cancel(MPI_Request *request)
         rc = check_request_not_null(*request, "request", &req);
     if (rc == MPI_SUCCESS && request_is_inactive(req))
         rc = err_set(MPI_ERR_REQUEST, "request %#x is an inactive persistent request: nothing to cancel",
+                     (unsigned)(uintptr_t)*request);
+    if (rc == MPI_SUCCESS && req->kind == REQUEST_COLL)
+        rc = err_set(MPI_ERR_REQUEST, "request %#x is a collective operation, which cannot be cancelled",
                      (unsigned)(uintptr_t)*request);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Cancel", rc);

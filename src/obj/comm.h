@@ -48,6 +48,7 @@ typedef struct comm {
     struct info *info;  /* hints from MPI_Comm_set_info and friends; NULL: none */
     struct attr *attrs; /* attributes (obj/attr.h), in the order set */
     struct topo *topo;  /* cartesian or graph structure (obj/topo.h); NULL: none */
+    uint32_t coll_seq;  /* collectives started on it: their tags (coll/sched.h) */
 } comm_t;
 
 /* The predefined communicators outlive MPI_Finalize so that a call made

@@ -3,6 +3,7 @@
 #include <sched.h>
 #include <string.h>
 
+#include "coll/sched.h"
 #include "p2p/p2p.h"
 #include "runtime/tunables.h"
 #include "transport/transport.h"
@@ -59,6 +60,8 @@ int progress_poll(void)
         n = transport_shm.poll();
     if (p2p_has_pending())
         n += p2p_push_pending();
+    if (sched_any_active())
+        n += sched_progress_all();
     return n;
 }
 

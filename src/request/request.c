@@ -83,7 +83,8 @@ void request_status_empty(MPI_Status *status)
 
 int request_status_error(const request_t *req)
 {
-    if (req->status.MPI_ERROR == MPI_ERR_TRUNCATE)
+    /* A collective's error was described when its schedule met it. */
+    if (req->status.MPI_ERROR == MPI_ERR_TRUNCATE && req->kind != REQUEST_COLL)
         return err_set(MPI_ERR_TRUNCATE,
                        "message truncated: %zu bytes from rank %d (tag %d) do not fit the %zu-byte receive buffer",
                        req->msg_bytes, req->status.MPI_SOURCE, req->status.MPI_TAG, req->data.bytes);

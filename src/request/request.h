@@ -21,11 +21,13 @@
 #include "p2p/wire.h"
 
 struct comm;
+struct sched;
 
 enum request_kind {
     REQUEST_SEND = 1,
     REQUEST_RECV = 2,
     REQUEST_CONTROL = 3, /* an internal protocol message waiting for ring space */
+    REQUEST_COLL = 4,    /* a nonblocking or persistent collective: its schedule runs it */
 };
 
 #define REQUEST_CONTROL_PAYLOAD 24
@@ -58,6 +60,7 @@ typedef struct request {
     wire_hdr_t control_hdr;
     uint32_t control_len;
     uint8_t control_payload[REQUEST_CONTROL_PAYLOAD];
+    struct sched *coll; /* REQUEST_COLL: the schedule (coll/sched.h) */
     MPI_Status status;
 } request_t;
 

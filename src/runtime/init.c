@@ -26,6 +26,7 @@
 #include "obj/comm.h"
 #include "obj/attr.h"
 #include "obj/group.h"
+#include "op/op.h"
 #include "obj/info.h"
 #include "obj/message.h"
 #include "p2p/p2p.h"
@@ -173,6 +174,7 @@ int runtime_init(int required, int *provided)
         return err_set(MPI_ERR_NO_MEM, "out of memory setting up the shared-memory transport");
     copy_init();
     dt_init();
+    op_init();
     request_init();
     message_init();
     comm_init_predefined(rt.rank, rt.size);

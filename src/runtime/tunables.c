@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "coll/coll.h"
+#include "coll/names.h"
 #include "progress/progress.h"
 
 extern char **environ;
@@ -60,6 +62,49 @@ static const tunable_t tunable_registry[] = {
      "idle polls with a yield before a waiting rank sleeps on its doorbell", NULL, 0, 1u << 31, 0},
     {"TESSERA_PROTO_INFO", TUNABLE_BOOL, &tunables.proto_info,
      "print, once per protocol and peer, which path messages take and why", NULL, 0, 1, 0},
+    {"TESSERA_COLL_BARRIER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_BARRIER],
+     "algorithm of MPI_Barrier and its nonblocking and persistent forms (auto: by size)", coll_names_barrier, 0, 0, 0},
+    {"TESSERA_COLL_BCAST", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_BCAST],
+     "algorithm of MPI_Bcast and its nonblocking and persistent forms (auto: by size)", coll_names_bcast, 0, 0, 0},
+    {"TESSERA_COLL_GATHER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_GATHER],
+     "algorithm of MPI_Gather and its nonblocking and persistent forms (auto: by size)", coll_names_gather, 0, 0, 0},
+    {"TESSERA_COLL_GATHERV", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_GATHERV],
+     "algorithm of MPI_Gatherv and its nonblocking and persistent forms (auto: by size)", coll_names_gatherv, 0, 0, 0},
+    {"TESSERA_COLL_SCATTER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_SCATTER],
+     "algorithm of MPI_Scatter and its nonblocking and persistent forms (auto: by size)", coll_names_scatter, 0, 0, 0},
+    {"TESSERA_COLL_SCATTERV", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_SCATTERV],
+     "algorithm of MPI_Scatterv and its nonblocking and persistent forms (auto: by size)", coll_names_scatterv, 0, 0,
+     0},
+    {"TESSERA_COLL_ALLGATHER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLGATHER],
+     "algorithm of MPI_Allgather and its nonblocking and persistent forms (auto: by size)", coll_names_allgather, 0, 0,
+     0},
+    {"TESSERA_COLL_ALLGATHERV", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLGATHERV],
+     "algorithm of MPI_Allgatherv and its nonblocking and persistent forms (auto: by size)", coll_names_allgatherv, 0,
+     0, 0},
+    {"TESSERA_COLL_ALLTOALL", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLTOALL],
+     "algorithm of MPI_Alltoall and its nonblocking and persistent forms (auto: by size)", coll_names_alltoall, 0, 0,
+     0},
+    {"TESSERA_COLL_ALLTOALLV", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLTOALLV],
+     "algorithm of MPI_Alltoallv and its nonblocking and persistent forms (auto: by size)", coll_names_alltoallv, 0, 0,
+     0},
+    {"TESSERA_COLL_ALLTOALLW", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLTOALLW],
+     "algorithm of MPI_Alltoallw and its nonblocking and persistent forms (auto: by size)", coll_names_alltoallw, 0, 0,
+     0},
+    {"TESSERA_COLL_REDUCE", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_REDUCE],
+     "algorithm of MPI_Reduce and its nonblocking and persistent forms (auto: by size)", coll_names_reduce, 0, 0, 0},
+    {"TESSERA_COLL_ALLREDUCE", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLREDUCE],
+     "algorithm of MPI_Allreduce and its nonblocking and persistent forms (auto: by size)", coll_names_allreduce, 0, 0,
+     0},
+    {"TESSERA_COLL_REDUCE_SCATTER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_REDUCE_SCATTER],
+     "algorithm of MPI_Reduce_scatter and its nonblocking and persistent forms (auto: by size)",
+     coll_names_reduce_scatter, 0, 0, 0},
+    {"TESSERA_COLL_REDUCE_SCATTER_BLOCK", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_REDUCE_SCATTER_BLOCK],
+     "algorithm of MPI_Reduce_scatter_block and its nonblocking and persistent forms (auto: by size)",
+     coll_names_reduce_scatter_block, 0, 0, 0},
+    {"TESSERA_COLL_SCAN", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_SCAN],
+     "algorithm of MPI_Scan and its nonblocking and persistent forms (auto: by size)", coll_names_scan, 0, 0, 0},
+    {"TESSERA_COLL_EXSCAN", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_EXSCAN],
+     "algorithm of MPI_Exscan and its nonblocking and persistent forms (auto: by size)", coll_names_exscan, 0, 0, 0},
 };
 
 #define TUNABLE_COUNT (sizeof tunable_registry / sizeof tunable_registry[0])
@@ -189,6 +234,13 @@ void tunables_print(FILE *out)
     for (size_t i = 0; i < TUNABLE_COUNT; i++) {
         char value[64];
         tunable_format(&tunable_registry[i], value, sizeof value);
-        fprintf(out, "%-24s = %-8s %s\n", tunable_registry[i].name, value, tunable_registry[i].description);
+        const tunable_t *t = &tunable_registry[i];
+        fprintf(out, "%-24s = %-8s %s\n", t->name, value, t->description);
+        if (t->type != TUNABLE_CHOICE)
+            continue;
+        fprintf(out, "%-35s choices:", "");
+        for (int c = 0; t->choices[c]; c++)
+            fprintf(out, "%s %s", c ? "," : "", t->choices[c]);
+        fputc('\n', out);
     }
 }

@@ -13,6 +13,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The collective operations with a TESSERA_COLL_* choice (coll/coll.h). */
+#define TUNABLES_COLL_OPS 17
+
 typedef struct tunables {
     size_t eager_limit;
     uint32_t ring_slots;
@@ -22,6 +25,7 @@ typedef struct tunables {
     unsigned spin_count;
     unsigned yield_count;
     int proto_info;
+    int coll_algorithm[TUNABLES_COLL_OPS]; /* 0: auto; else an index in coll/select.c */
 } tunables_t;
 
 extern tunables_t tunables;

@@ -1,0 +1,1279 @@
+/*
+ * coll.c -- the collective chapter: every operation in its blocking,
+ * nonblocking (MPI_I...) and persistent (..._init) forms.
+ *
+ * Each operation has one function that checks the call's arguments and
+ * gathers them (prepare_X); the three entry points of the operation call
+ * it and hand the result to run(), which records the schedule and runs
+ * it, starts it behind a request, or keeps it behind a persistent one.
+ * MPI_IN_PLACE is resolved here: the side it replaces is filled in from
+ * the other, so the algorithms always see two real buffers.
+ */
+#include <stdlib.h>
+
+#include "check/check.h"
+#include "coll/coll.h"
+#include "err/err.h"
+#include "mpi.h"
+#include "obj/info.h"
+#include "op/op.h"
+#include "request/request.h"
+
+#pragma weak MPI_Barrier = PMPI_Barrier
+#pragma weak MPI_Ibarrier = PMPI_Ibarrier
+#pragma weak MPI_Barrier_init = PMPI_Barrier_init
+#pragma weak MPI_Bcast = PMPI_Bcast
+#pragma weak MPI_Ibcast = PMPI_Ibcast
+#pragma weak MPI_Bcast_init = PMPI_Bcast_init
+#pragma weak MPI_Gather = PMPI_Gather
+#pragma weak MPI_Igather = PMPI_Igather
+#pragma weak MPI_Gather_init = PMPI_Gather_init
+#pragma weak MPI_Gatherv = PMPI_Gatherv
+#pragma weak MPI_Igatherv = PMPI_Igatherv
+#pragma weak MPI_Gatherv_init = PMPI_Gatherv_init
+#pragma weak MPI_Scatter = PMPI_Scatter
+#pragma weak MPI_Iscatter = PMPI_Iscatter
+#pragma weak MPI_Scatter_init = PMPI_Scatter_init
+#pragma weak MPI_Scatterv = PMPI_Scatterv
+#pragma weak MPI_Iscatterv = PMPI_Iscatterv
+#pragma weak MPI_Scatterv_init = PMPI_Scatterv_init
+#pragma weak MPI_Allgather = PMPI_Allgather
+#pragma weak MPI_Iallgather = PMPI_Iallgather
+#pragma weak MPI_Allgather_init = PMPI_Allgather_init
+#pragma weak MPI_Allgatherv = PMPI_Allgatherv
+#pragma weak MPI_Iallgatherv = PMPI_Iallgatherv
+#pragma weak MPI_Allgatherv_init = PMPI_Allgatherv_init
+#pragma weak MPI_Alltoall = PMPI_Alltoall
+#pragma weak MPI_Ialltoall = PMPI_Ialltoall
+#pragma weak MPI_Alltoall_init = PMPI_Alltoall_init
+#pragma weak MPI_Alltoallv = PMPI_Alltoallv
+#pragma weak MPI_Ialltoallv = PMPI_Ialltoallv
+#pragma weak MPI_Alltoallv_init = PMPI_Alltoallv_init
+#pragma weak MPI_Alltoallw = PMPI_Alltoallw
+#pragma weak MPI_Ialltoallw = PMPI_Ialltoallw
+#pragma weak MPI_Alltoallw_init = PMPI_Alltoallw_init
+#pragma weak MPI_Reduce = PMPI_Reduce
+#pragma weak MPI_Ireduce = PMPI_Ireduce
+#pragma weak MPI_Reduce_init = PMPI_Reduce_init
+#pragma weak MPI_Allreduce = PMPI_Allreduce
+#pragma weak MPI_Iallreduce = PMPI_Iallreduce
+#pragma weak MPI_Allreduce_init = PMPI_Allreduce_init
+#pragma weak MPI_Reduce_scatter = PMPI_Reduce_scatter
+#pragma weak MPI_Ireduce_scatter = PMPI_Ireduce_scatter
+#pragma weak MPI_Reduce_scatter_init = PMPI_Reduce_scatter_init
+#pragma weak MPI_Reduce_scatter_block = PMPI_Reduce_scatter_block
+#pragma weak MPI_Ireduce_scatter_block = PMPI_Ireduce_scatter_block
+#pragma weak MPI_Reduce_scatter_block_init = PMPI_Reduce_scatter_block_init
+#pragma weak MPI_Scan = PMPI_Scan
+#pragma weak MPI_Iscan = PMPI_Iscan
+#pragma weak MPI_Scan_init = PMPI_Scan_init
+#pragma weak MPI_Exscan = PMPI_Exscan
+#pragma weak MPI_Iexscan = PMPI_Iexscan
+#pragma weak MPI_Exscan_init = PMPI_Exscan_init
+#pragma weak MPI_Reduce_local = PMPI_Reduce_local
+
+enum mode { BLOCKING, NONBLOCKING, PERSISTENT };
+
+/* A checked call: its communicator and arguments, and the per-process
+ * datatype arrays of MPI_Alltoallw (freed once the schedule is built). */
+typedef struct call {
+    comm_t *comm;
+    coll_args_t a;
+    datatype_t **types;
+} call_t;
+
+/* Record the schedule and run, start or keep it. */
+static int run(const char *name, enum coll_op op, call_t *c, enum mode mode, MPI_Request *request)
+{
+    sched_t *s = sched_new(c->comm);
+    int rc = s ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory starting %s", name);
+    if (rc == MPI_SUCCESS && mode != BLOCKING) {
+        /* The user may free types and operations while the call runs. */
+        coll_args_t *a = &c->a;
+        if (a->sendtype)
+            sched_hold_type(s, a->sendtype);
+        if (a->recvtype)
+            sched_hold_type(s, a->recvtype);
+        for (int i = 0; c->types && i < 2 * c->comm->size; i++)
+            sched_hold_type(s, c->types[i]);
+        if (a->op)
+            sched_hold_op(s, a->op);
+    }
+    if (rc == MPI_SUCCESS && (rc = coll_build(op, s, c->comm, &c->a)) != MPI_SUCCESS) {
+        sched_free(s);
+        rc = err_set(rc, "out of memory recording %s's schedule", name);
+    }
+    free(c->types);
+    if (rc == MPI_SUCCESS) {
+        if (mode == BLOCKING) {
+            rc = sched_run(s);
+        } else {
+            request_t *req;
+            rc = sched_start(s, c->comm, mode == PERSISTENT, &req);
+            if (rc == MPI_SUCCESS)
+                *request = request_to_handle(req);
+        }
+    }
+    if (rc != MPI_SUCCESS)
+        return err_raise(c->comm, name, rc);
+    return MPI_SUCCESS;
+}
+
+/* ---- argument checks shared by the operations ---- */
+
+static int check_coll_comm(MPI_Comm handle, call_t *c)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(handle, &c->comm);
+    if (rc == MPI_SUCCESS && c->comm->inter)
+        rc = err_set(MPI_ERR_COMM, "collective operations on intercommunicators are not provided yet");
+    return rc;
+}
+
+/* count elements of a committed type at buf. */
+static int check_data(const void *buf, MPI_Count count, MPI_Datatype type, bool send, datatype_t **dt)
+{
+    dt_buffer_t ignored;
+    if (buf == MPI_IN_PLACE)
+        return err_set(MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the %s buffer here", send ? "send" : "receive");
+    int rc = check_count(count, send ? "sendcount" : "recvcount");
+    if (rc == MPI_SUCCESS)
+        rc = check_message_buffer(buf, count, type, send, &ignored);
+    if (rc == MPI_SUCCESS)
+        *dt = dt_from_handle(type);
+    return rc;
+}
+
+static int check_root(const comm_t *comm, int root)
+{
+    if (root < 0 || root >= comm->size)
+        return err_set(MPI_ERR_ROOT, "invalid root %d (the communicator has %d processes)", root, comm->size);
+    return MPI_SUCCESS;
+}
+
+static int check_op(MPI_Op handle, const datatype_t *dt, op_t **out)
+{
+    op_t *op = handle == MPI_OP_NULL ? NULL : op_from_handle(handle);
+    if (!op)
+        return err_set(MPI_ERR_OP, "invalid operation %#x (%s)", (unsigned)(uintptr_t)handle,
+                       handle == MPI_OP_NULL ? "MPI_OP_NULL" : "not a live operation handle");
+    *out = op;
+    return op_check_type(op, dt);
+}
+
+/* An array of per-process counts, each non-negative. */
+static int check_counts(const int *counts, int n, const char *what)
+{
+    int rc = check_pointer(counts, what);
+    for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
+        if (counts[i] < 0)
+            rc = err_set(MPI_ERR_COUNT, "invalid %s[%d] = %d (must be non-negative)", what, i, counts[i]);
+    return rc;
+}
+
+/* The same buffer as input and output without MPI_IN_PLACE: the standard
+ * forbids it, and it would silently corrupt the result. */
+static int check_aliasing(const void *sendbuf, const void *recvbuf, MPI_Count bytes)
+{
+    if (bytes > 0 && sendbuf == recvbuf)
+        return err_set(MPI_ERR_BUFFER, "sendbuf and recvbuf are the same buffer %p (pass MPI_IN_PLACE as sendbuf)",
+                       recvbuf);
+    return MPI_SUCCESS;
+}
+
+static int check_request_out(MPI_Request *request, enum mode mode)
+{
+    return mode == BLOCKING ? MPI_SUCCESS : check_pointer(request, "request");
+}
+
+/* The info of an _init call: MPI_INFO_NULL or a live handle.  No hint
+ * changes a collective yet, so a valid one is only checked. */
+static int check_info_arg(MPI_Info info, enum mode mode)
+{
+    if (mode != PERSISTENT || info == MPI_INFO_NULL || info_from_handle(info))
+        return MPI_SUCCESS;
+    return err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)info);
+}
+
+/* ---- the operations ---- */
+
+static int prepare_barrier(MPI_Comm comm, call_t *c)
+{
+    return check_coll_comm(comm, c);
+}
+
+static int prepare_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, call_t *c)
+{
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_root(c->comm, root);
+    if (rc == MPI_SUCCESS)
+        rc = check_data(buffer, count, datatype, c->comm->rank == root, &c->a.recvtype);
+    c->a.recvbuf = buffer;
+    c->a.recvcount = count;
+    c->a.root = root;
+    return rc;
+}
+
+static int prepare_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_root(c->comm, root);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    bool at_root = c->comm->rank == root;
+    a->root = root;
+    if (at_root) {
+        rc = check_count(recvcount, "recvcount");
+        if (rc == MPI_SUCCESS)
+            rc = check_data(recvbuf, (MPI_Count)recvcount * c->comm->size, recvtype, false, &a->recvtype);
+        a->recvbuf = recvbuf;
+        a->recvcount = recvcount;
+    }
+    if (rc == MPI_SUCCESS && at_root && sendbuf == MPI_IN_PLACE) {
+        a->in_place = true;
+        a->sendbuf = coll_at(recvbuf, (MPI_Count)root * recvcount, a->recvtype);
+        a->sendcount = recvcount;
+        a->sendtype = a->recvtype;
+    } else if (rc == MPI_SUCCESS) {
+        rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
+        a->sendbuf = sendbuf;
+        a->sendcount = sendcount;
+    }
+    return rc;
+}
+
+static int prepare_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
+                           call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_root(c->comm, root);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    bool at_root = c->comm->rank == root;
+    a->root = root;
+    if (at_root) {
+        rc = check_counts(recvcounts, c->comm->size, "recvcounts");
+        if (rc == MPI_SUCCESS)
+            rc = check_pointer(displs, "displs");
+        if (rc == MPI_SUCCESS)
+            rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
+        for (int i = 0; rc == MPI_SUCCESS && i < c->comm->size; i++)
+            if (recvcounts[i] > 0 && !recvbuf)
+                rc = err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %d", i, recvcounts[i]);
+        a->recvbuf = recvbuf;
+        a->recvcounts = recvcounts;
+        a->rdispls = displs;
+    }
+    if (rc == MPI_SUCCESS && at_root && sendbuf == MPI_IN_PLACE) {
+        a->in_place = true;
+        a->sendbuf = coll_at(recvbuf, displs[root], a->recvtype);
+        a->sendcount = recvcounts[root];
+        a->sendtype = a->recvtype;
+    } else if (rc == MPI_SUCCESS) {
+        rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
+        a->sendbuf = sendbuf;
+        a->sendcount = sendcount;
+    }
+    return rc;
+}
+
+static int prepare_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_root(c->comm, root);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    bool at_root = c->comm->rank == root;
+    a->root = root;
+    if (at_root) {
+        rc = check_count(sendcount, "sendcount");
+        if (rc == MPI_SUCCESS)
+            rc = check_data(sendbuf, (MPI_Count)sendcount * c->comm->size, sendtype, true, &a->sendtype);
+        a->sendbuf = sendbuf;
+        a->sendcount = sendcount;
+    }
+    if (rc == MPI_SUCCESS && at_root && recvbuf == MPI_IN_PLACE) {
+        a->in_place = true;
+        a->recvbuf = coll_at(sendbuf, (MPI_Count)root * sendcount, a->sendtype);
+        a->recvcount = sendcount;
+        a->recvtype = a->sendtype;
+    } else if (rc == MPI_SUCCESS) {
+        rc = check_data(recvbuf, recvcount, recvtype, false, &a->recvtype);
+        a->recvbuf = recvbuf;
+        a->recvcount = recvcount;
+    }
+    return rc;
+}
+
+static int prepare_scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_root(c->comm, root);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    bool at_root = c->comm->rank == root;
+    a->root = root;
+    if (at_root) {
+        rc = check_counts(sendcounts, c->comm->size, "sendcounts");
+        if (rc == MPI_SUCCESS)
+            rc = check_pointer(displs, "displs");
+        if (rc == MPI_SUCCESS)
+            rc = check_data(sendbuf, 0, sendtype, true, &a->sendtype);
+        for (int i = 0; rc == MPI_SUCCESS && i < c->comm->size; i++)
+            if (sendcounts[i] > 0 && !sendbuf)
+                rc = err_set(MPI_ERR_BUFFER, "invalid sendbuf NULL with sendcounts[%d] = %d", i, sendcounts[i]);
+        a->sendbuf = sendbuf;
+        a->sendcounts = sendcounts;
+        a->sdispls = displs;
+    }
+    if (rc == MPI_SUCCESS && at_root && recvbuf == MPI_IN_PLACE) {
+        a->in_place = true;
+        a->recvbuf = coll_at(sendbuf, displs[root], a->sendtype);
+        a->recvcount = sendcounts[root];
+        a->recvtype = a->sendtype;
+    } else if (rc == MPI_SUCCESS) {
+        rc = check_data(recvbuf, recvcount, recvtype, false, &a->recvtype);
+        a->recvbuf = recvbuf;
+        a->recvcount = recvcount;
+    }
+    return rc;
+}
+
+static int prepare_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                             MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_count(recvcount, "recvcount");
+    if (rc == MPI_SUCCESS)
+        rc = check_data(recvbuf, (MPI_Count)recvcount * c->comm->size, recvtype, false, &a->recvtype);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    a->recvbuf = recvbuf;
+    a->recvcount = recvcount;
+    if (sendbuf == MPI_IN_PLACE) {
+        a->in_place = true;
+        a->sendbuf = coll_at(recvbuf, (MPI_Count)c->comm->rank * recvcount, a->recvtype);
+        a->sendcount = recvcount;
+        a->sendtype = a->recvtype;
+        return MPI_SUCCESS;
+    }
+    rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS)
+        rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
+    a->sendbuf = sendbuf;
+    a->sendcount = sendcount;
+    return rc;
+}
+
+static int prepare_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                              call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_counts(recvcounts, c->comm->size, "recvcounts");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(displs, "displs");
+    if (rc == MPI_SUCCESS)
+        rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
+    for (int i = 0; rc == MPI_SUCCESS && i < c->comm->size; i++)
+        if (recvcounts[i] > 0 && !recvbuf)
+            rc = err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %d", i, recvcounts[i]);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    a->recvbuf = recvbuf;
+    a->recvcounts = recvcounts;
+    a->rdispls = displs;
+    if (sendbuf == MPI_IN_PLACE) {
+        int r = c->comm->rank;
+        a->in_place = true;
+        a->sendbuf = coll_at(recvbuf, displs[r], a->recvtype);
+        a->sendcount = recvcounts[r];
+        a->sendtype = a->recvtype;
+        return MPI_SUCCESS;
+    }
+    rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS)
+        rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
+    a->sendbuf = sendbuf;
+    a->sendcount = sendcount;
+    return rc;
+}
+
+static int prepare_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                            MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_count(recvcount, "recvcount");
+    if (rc == MPI_SUCCESS)
+        rc = check_data(recvbuf, (MPI_Count)recvcount * c->comm->size, recvtype, false, &a->recvtype);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    a->recvbuf = recvbuf;
+    a->recvcount = recvcount;
+    if (sendbuf == MPI_IN_PLACE) {
+        a->in_place = true;
+        a->sendbuf = recvbuf;
+        a->sendcount = recvcount;
+        a->sendtype = a->recvtype;
+        return MPI_SUCCESS;
+    }
+    rc = check_count(sendcount, "sendcount");
+    if (rc == MPI_SUCCESS)
+        rc = check_data(sendbuf, (MPI_Count)sendcount * c->comm->size, sendtype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS)
+        rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
+    a->sendbuf = sendbuf;
+    a->sendcount = sendcount;
+    return rc;
+}
+
+static int prepare_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                             void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                             MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_counts(recvcounts, c->comm->size, "recvcounts");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(rdispls, "rdispls");
+    if (rc == MPI_SUCCESS)
+        rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    a->recvbuf = recvbuf;
+    a->recvcounts = recvcounts;
+    a->rdispls = rdispls;
+    if (sendbuf == MPI_IN_PLACE) {
+        a->in_place = true;
+        a->sendbuf = recvbuf;
+        a->sendcounts = recvcounts;
+        a->sdispls = rdispls;
+        a->sendtype = a->recvtype;
+        return MPI_SUCCESS;
+    }
+    rc = check_counts(sendcounts, c->comm->size, "sendcounts");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(sdispls, "sdispls");
+    if (rc == MPI_SUCCESS)
+        rc = check_data(sendbuf, 0, sendtype, true, &a->sendtype);
+    a->sendbuf = sendbuf;
+    a->sendcounts = sendcounts;
+    a->sdispls = sdispls;
+    return rc;
+}
+
+/* MPI_Alltoallw's arrays of datatypes, as objects: send types first. */
+static int check_type_array(const MPI_Datatype types[], const int counts[], int n, const char *what, datatype_t **out)
+{
+    int rc = check_pointer(types, what);
+    for (int i = 0; rc == MPI_SUCCESS && i < n; i++) {
+        dt_buffer_t ignored;
+        rc = check_message_buffer(NULL, 0, types[i], false, &ignored);
+        if (rc == MPI_SUCCESS)
+            out[i] = dt_from_handle(types[i]);
+        (void)counts;
+    }
+    return rc;
+}
+
+static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
+                             const MPI_Datatype recvtypes[], MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_coll_comm(comm, c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int n = c->comm->size;
+    c->types = calloc(2 * (size_t)n, sizeof *c->types);
+    if (!c->types)
+        return err_set(MPI_ERR_NO_MEM, "out of memory checking MPI_Alltoallw's types");
+    rc = check_counts(recvcounts, n, "recvcounts");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(rdispls, "rdispls");
+    if (rc == MPI_SUCCESS)
+        rc = check_type_array(recvtypes, recvcounts, n, "recvtypes", c->types + n);
+    a->recvbuf = recvbuf;
+    a->recvcounts = recvcounts;
+    a->rdispls = rdispls;
+    a->recvtypes = c->types + n;
+    if (rc == MPI_SUCCESS && sendbuf == MPI_IN_PLACE) {
+        a->in_place = true;
+        a->sendbuf = recvbuf;
+        a->sendcounts = recvcounts;
+        a->sdispls = rdispls;
+        a->sendtypes = c->types + n;
+    } else if (rc == MPI_SUCCESS) {
+        rc = check_counts(sendcounts, n, "sendcounts");
+        if (rc == MPI_SUCCESS)
+            rc = check_pointer(sdispls, "sdispls");
+        if (rc == MPI_SUCCESS)
+            rc = check_type_array(sendtypes, sendcounts, n, "sendtypes", c->types);
+        a->sendbuf = sendbuf;
+        a->sendcounts = sendcounts;
+        a->sdispls = sdispls;
+        a->sendtypes = c->types;
+    }
+    if (rc != MPI_SUCCESS) {
+        free(c->types);
+        c->types = NULL;
+    }
+    return rc;
+}
+
+/* The arguments every reduction shares.  in_place_ok: whether this
+ * process may pass MPI_IN_PLACE. */
+static int prepare_reduction(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Count recv_count,
+                             MPI_Datatype datatype, MPI_Op op, bool recv_here, bool in_place_ok, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int rc = check_count(count, "count");
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(datatype, "datatype", &a->recvtype);
+    if (rc == MPI_SUCCESS)
+        rc = check_op(op, a->recvtype, &a->op);
+    if (rc == MPI_SUCCESS && recv_here)
+        rc = check_data(recvbuf, recv_count, datatype, false, &a->recvtype);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    a->sendtype = a->recvtype;
+    a->recvbuf = recvbuf;
+    a->sendcount = count;
+    a->recvcount = count;
+    if (sendbuf == MPI_IN_PLACE && in_place_ok) {
+        a->in_place = true;
+        a->sendbuf = recvbuf;
+        return MPI_SUCCESS;
+    }
+    rc = check_data(sendbuf, count, datatype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS && recv_here)
+        rc = check_aliasing(sendbuf, recvbuf, count * a->sendtype->size);
+    a->sendbuf = sendbuf;
+    return rc;
+}
+
+static int prepare_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                          MPI_Comm comm, call_t *c)
+{
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_root(c->comm, root);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    bool at_root = c->comm->rank == root;
+    c->a.root = root;
+    return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, at_root, at_root, c);
+}
+
+static int prepare_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm, call_t *c)
+{
+    int rc = check_coll_comm(comm, c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, true, true, c);
+}
+
+static int prepare_reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                  MPI_Op op, MPI_Comm comm, call_t *c)
+{
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_counts(recvcounts, c->comm->size, "recvcounts");
+    if (rc != MPI_SUCCESS)
+        return rc;
+    MPI_Count total = 0;
+    for (int i = 0; i < c->comm->size; i++)
+        total += recvcounts[i];
+    int r = c->comm->rank;
+    /* In place, the input is the whole of recvbuf. */
+    MPI_Count recv_len = sendbuf == MPI_IN_PLACE ? total : recvcounts[r];
+    rc = prepare_reduction(sendbuf, recvbuf, total, recv_len, datatype, op, true, true, c);
+    c->a.recvcounts = recvcounts;
+    c->a.recvcount = recvcounts[r];
+    return rc;
+}
+
+static int prepare_reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                        MPI_Op op, MPI_Comm comm, call_t *c)
+{
+    int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = check_count(recvcount, "recvcount");
+    if (rc != MPI_SUCCESS)
+        return rc;
+    MPI_Count total = (MPI_Count)recvcount * c->comm->size;
+    MPI_Count recv_len = sendbuf == MPI_IN_PLACE ? total : recvcount;
+    rc = prepare_reduction(sendbuf, recvbuf, total, recv_len, datatype, op, true, true, c);
+    c->a.recvcount = recvcount;
+    return rc;
+}
+
+static int prepare_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                        call_t *c)
+{
+    int rc = check_coll_comm(comm, c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, true, true, c);
+}
+
+/* ---- the entry points: blocking, nonblocking, persistent ---- */
+
+int PMPI_Barrier(MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_barrier(comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Barrier", rc);
+    return run("MPI_Barrier", COLL_BARRIER, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_barrier(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Ibarrier", rc);
+    return run("MPI_Ibarrier", COLL_BARRIER, &c, NONBLOCKING, request);
+}
+
+int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_barrier(comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Barrier_init", rc);
+    return run("MPI_Barrier_init", COLL_BARRIER, &c, PERSISTENT, request);
+}
+
+int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Bcast", rc);
+    return run("MPI_Bcast", COLL_BCAST, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Ibcast", rc);
+    return run("MPI_Ibcast", COLL_BCAST, &c, NONBLOCKING, request);
+}
+
+int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
+                    MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Bcast_init", rc);
+    return run("MPI_Bcast_init", COLL_BCAST, &c, PERSISTENT, request);
+}
+
+int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Gather", rc);
+    return run("MPI_Gather", COLL_GATHER, &c, BLOCKING, NULL);
+}
+
+int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Igather", rc);
+    return run("MPI_Igather", COLL_GATHER, &c, NONBLOCKING, request);
+}
+
+int PMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Gather_init", rc);
+    return run("MPI_Gather_init", COLL_GATHER, &c, PERSISTENT, request);
+}
+
+int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Gatherv", rc);
+    return run("MPI_Gatherv", COLL_GATHERV, &c, BLOCKING, NULL);
+}
+
+int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Igatherv", rc);
+    return run("MPI_Igatherv", COLL_GATHERV, &c, NONBLOCKING, request);
+}
+
+int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                      const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                      MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Gatherv_init", rc);
+    return run("MPI_Gatherv_init", COLL_GATHERV, &c, PERSISTENT, request);
+}
+
+int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Scatter", rc);
+    return run("MPI_Scatter", COLL_SCATTER, &c, BLOCKING, NULL);
+}
+
+int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Iscatter", rc);
+    return run("MPI_Iscatter", COLL_SCATTER, &c, NONBLOCKING, request);
+}
+
+int PMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                      MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Scatter_init", rc);
+    return run("MPI_Scatter_init", COLL_SCATTER, &c, PERSISTENT, request);
+}
+
+int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Scatterv", rc);
+    return run("MPI_Scatterv", COLL_SCATTERV, &c, BLOCKING, NULL);
+}
+
+int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                   void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Iscatterv", rc);
+    return run("MPI_Iscatterv", COLL_SCATTERV, &c, NONBLOCKING, request);
+}
+
+int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                       void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                       MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Scatterv_init", rc);
+    return run("MPI_Scatterv_init", COLL_SCATTERV, &c, PERSISTENT, request);
+}
+
+int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                   MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Allgather", rc);
+    return run("MPI_Allgather", COLL_ALLGATHER, &c, BLOCKING, NULL);
+}
+
+int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Iallgather", rc);
+    return run("MPI_Iallgather", COLL_ALLGATHER, &c, NONBLOCKING, request);
+}
+
+int PMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Allgather_init", rc);
+    return run("MPI_Allgather_init", COLL_ALLGATHER, &c, PERSISTENT, request);
+}
+
+int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Allgatherv", rc);
+    return run("MPI_Allgatherv", COLL_ALLGATHERV, &c, BLOCKING, NULL);
+}
+
+int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                     const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Iallgatherv", rc);
+    return run("MPI_Iallgatherv", COLL_ALLGATHERV, &c, NONBLOCKING, request);
+}
+
+int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                         MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Allgatherv_init", rc);
+    return run("MPI_Allgatherv_init", COLL_ALLGATHERV, &c, PERSISTENT, request);
+}
+
+int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Alltoall", rc);
+    return run("MPI_Alltoall", COLL_ALLTOALL, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Ialltoall", rc);
+    return run("MPI_Ialltoall", COLL_ALLTOALL, &c, NONBLOCKING, request);
+}
+
+int PMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                       MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Alltoall_init", rc);
+    return run("MPI_Alltoall_init", COLL_ALLTOALL, &c, PERSISTENT, request);
+}
+
+int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                   void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc =
+        prepare_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Alltoallv", rc);
+    return run("MPI_Alltoallv", COLL_ALLTOALLV, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                    void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                    MPI_Request *request)
+{
+    call_t c = {0};
+    int rc =
+        prepare_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Ialltoallv", rc);
+    return run("MPI_Ialltoallv", COLL_ALLTOALLV, &c, NONBLOCKING, request);
+}
+
+int PMPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                        void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                        MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc =
+        prepare_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Alltoallv_init", rc);
+    return run("MPI_Alltoallv_init", COLL_ALLTOALLV, &c, PERSISTENT, request);
+}
+
+int PMPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+                   void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+                   MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc =
+        prepare_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Alltoallw", rc);
+    return run("MPI_Alltoallw", COLL_ALLTOALLW, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+                    void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+                    MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc =
+        prepare_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Ialltoallw", rc);
+    return run("MPI_Ialltoallw", COLL_ALLTOALLW, &c, NONBLOCKING, request);
+}
+
+int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
+                        const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc =
+        prepare_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Alltoallw_init", rc);
+    return run("MPI_Alltoallw_init", COLL_ALLTOALLW, &c, PERSISTENT, request);
+}
+
+int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Reduce", rc);
+    return run("MPI_Reduce", COLL_REDUCE, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                 MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Ireduce", rc);
+    return run("MPI_Ireduce", COLL_REDUCE, &c, NONBLOCKING, request);
+}
+
+int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                     MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Reduce_init", rc);
+    return run("MPI_Reduce_init", COLL_REDUCE, &c, PERSISTENT, request);
+}
+
+int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Allreduce", rc);
+    return run("MPI_Allreduce", COLL_ALLREDUCE, &c, BLOCKING, NULL);
+}
+
+int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                    MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Iallreduce", rc);
+    return run("MPI_Iallreduce", COLL_ALLREDUCE, &c, NONBLOCKING, request);
+}
+
+int PMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                        MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Allreduce_init", rc);
+    return run("MPI_Allreduce_init", COLL_ALLREDUCE, &c, PERSISTENT, request);
+}
+
+int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                        MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Reduce_scatter", rc);
+    return run("MPI_Reduce_scatter", COLL_REDUCE_SCATTER, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                         MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Ireduce_scatter", rc);
+    return run("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, &c, NONBLOCKING, request);
+}
+
+int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                             MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Reduce_scatter_init", rc);
+    return run("MPI_Reduce_scatter_init", COLL_REDUCE_SCATTER, &c, PERSISTENT, request);
+}
+
+int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                              MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Reduce_scatter_block", rc);
+    return run("MPI_Reduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                               MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Ireduce_scatter_block", rc);
+    return run("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, NONBLOCKING, request);
+}
+
+int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                                   MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Reduce_scatter_block_init", rc);
+    return run("MPI_Reduce_scatter_block_init", COLL_REDUCE_SCATTER_BLOCK, &c, PERSISTENT, request);
+}
+
+int PMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Scan", rc);
+    return run("MPI_Scan", COLL_SCAN, &c, BLOCKING, NULL);
+}
+
+int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+               MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Iscan", rc);
+    return run("MPI_Iscan", COLL_SCAN, &c, NONBLOCKING, request);
+}
+
+int PMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                   MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Scan_init", rc);
+    return run("MPI_Scan_init", COLL_SCAN, &c, PERSISTENT, request);
+}
+
+int PMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Exscan", rc);
+    return run("MPI_Exscan", COLL_EXSCAN, &c, BLOCKING, NULL);
+}
+
+int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                 MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Iexscan", rc);
+    return run("MPI_Iexscan", COLL_EXSCAN, &c, NONBLOCKING, request);
+}
+
+int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                     MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c.comm, "MPI_Exscan_init", rc);
+    return run("MPI_Exscan_init", COLL_EXSCAN, &c, PERSISTENT, request);
+}
+
+int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
+{
+    call_t c = {0};
+    coll_args_t *a = &c.a;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_data(inbuf, count, datatype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS)
+        rc = check_data(inoutbuf, count, datatype, false, &a->recvtype);
+    if (rc == MPI_SUCCESS)
+        rc = check_op(op, a->recvtype, &a->op);
+    if (rc == MPI_SUCCESS)
+        rc = check_aliasing(inbuf, inoutbuf, count * a->recvtype->size);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Reduce_local", rc);
+    op_apply(a->op, inbuf, inoutbuf, count, a->recvtype);
+    return MPI_SUCCESS;
+}

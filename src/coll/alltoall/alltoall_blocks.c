@@ -1,0 +1,74 @@
+/*
+ * alltoall_blocks.c -- MPI_Alltoall, MPI_Alltoallv and MPI_Alltoallw as
+ * lists of blocks for the pairwise and linear exchanges of
+ * alltoall_common.c (which describes both and when each wins).
+ */
+#include "coll/coll.h"
+
+/* Block j of each side, by operation: equal blocks, counts and element
+ * displacements, or counts, byte displacements and types. */
+static int blocks(sched_t *s, comm_t *comm, const coll_args_t *a, int form, coll_block_t **send, coll_block_t **recv)
+{
+    int n = comm->size;
+    coll_block_t *b = sched_alloc(s, 2 * (size_t)n * sizeof *b);
+    if (!b)
+        return MPI_ERR_NO_MEM;
+    *send = b;
+    *recv = b + n;
+    for (int j = 0; j < n; j++) {
+        if (form == COLL_ALLTOALL) {
+            b[j] = (coll_block_t){coll_at(a->sendbuf, j * a->sendcount, a->sendtype), a->sendcount, a->sendtype};
+            b[n + j] = (coll_block_t){coll_at(a->recvbuf, j * a->recvcount, a->recvtype), a->recvcount, a->recvtype};
+        } else if (form == COLL_ALLTOALLV) {
+            if (!a->in_place)
+                b[j] = (coll_block_t){coll_at(a->sendbuf, a->sdispls[j], a->sendtype), a->sendcounts[j], a->sendtype};
+            b[n + j] = (coll_block_t){coll_at(a->recvbuf, a->rdispls[j], a->recvtype), a->recvcounts[j], a->recvtype};
+        } else {
+            if (!a->in_place)
+                b[j] = (coll_block_t){coll_at_bytes(a->sendbuf, a->sdispls[j]), a->sendcounts[j], a->sendtypes[j]};
+            b[n + j] = (coll_block_t){coll_at_bytes(a->recvbuf, a->rdispls[j]), a->recvcounts[j], a->recvtypes[j]};
+        }
+    }
+    return MPI_SUCCESS;
+}
+
+static int build(sched_t *s, comm_t *comm, const coll_args_t *a, int form, bool pairwise)
+{
+    coll_block_t *send, *recv;
+    int rc = blocks(s, comm, a, form, &send, &recv);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (a->in_place)
+        return coll_exchange_in_place(s, comm, recv, pairwise);
+    return coll_exchange(s, comm, send, recv, pairwise);
+}
+
+int coll_alltoall_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    return build(s, comm, a, COLL_ALLTOALL, true);
+}
+
+int coll_alltoall_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    return build(s, comm, a, COLL_ALLTOALL, false);
+}
+
+int coll_alltoallv_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    return build(s, comm, a, COLL_ALLTOALLV, true);
+}
+
+int coll_alltoallv_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    return build(s, comm, a, COLL_ALLTOALLV, false);
+}
+
+int coll_alltoallw_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    return build(s, comm, a, COLL_ALLTOALLW, true);
+}
+
+int coll_alltoallw_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    return build(s, comm, a, COLL_ALLTOALLW, false);
+}

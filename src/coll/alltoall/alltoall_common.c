@@ -1,0 +1,61 @@
+/*
+ * alltoall_common.c -- the exchange under every MPI_Alltoall form: each
+ * process sends block j of its data to process j.
+ *
+ * Pairwise: in step k, send to rank + k and receive from rank - k, one
+ * partner at a time, so no process is flooded; the choice for large
+ * blocks.  Linear: every send and receive starts at once, n - 1
+ * messages in flight per process; on one node the fewest steps for small
+ * blocks.  In place, each outgoing block is first copied aside (packed)
+ * so the block can be received over it.
+ */
+#include "coll/coll.h"
+
+static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt_buffer_t *recv, bool pairwise)
+{
+    int n = comm->size, r = comm->rank;
+    for (int k = 1; k < n; k++) {
+        int dst = (r + k) % n, src = (r - k + n) % n;
+        sched_send(s, &send[dst], dst);
+        sched_recv(s, &recv[src], src);
+        if (pairwise)
+            sched_round(s);
+    }
+}
+
+int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll_block_t *recv, bool pairwise)
+{
+    int n = comm->size, r = comm->rank;
+    dt_buffer_t *sb = sched_alloc(s, 2 * (size_t)n * sizeof *sb);
+    if (!sb)
+        return MPI_ERR_NO_MEM;
+    dt_buffer_t *rb = sb + n;
+    for (int j = 0; j < n; j++) {
+        sb[j] = coll_buf(send[j].buf, send[j].count, send[j].dt);
+        rb[j] = coll_buf(recv[j].buf, recv[j].count, recv[j].dt);
+    }
+    sched_copy(s, &sb[r], &rb[r]);
+    exchange(s, comm, sb, rb, pairwise);
+    return MPI_SUCCESS;
+}
+
+int coll_exchange_in_place(sched_t *s, comm_t *comm, const coll_block_t *recv, bool pairwise)
+{
+    int n = comm->size;
+    dt_buffer_t *sb = sched_alloc(s, 2 * (size_t)n * sizeof *sb);
+    if (!sb)
+        return MPI_ERR_NO_MEM;
+    dt_buffer_t *rb = sb + n;
+    for (int j = 0; j < n; j++) {
+        rb[j] = coll_buf(recv[j].buf, recv[j].count, recv[j].dt);
+        if (j == comm->rank)
+            continue;
+        void *aside = sched_alloc(s, rb[j].bytes);
+        if (!aside)
+            return MPI_ERR_NO_MEM;
+        sb[j] = dt_buffer_bytes(aside, rb[j].bytes);
+        sched_copy(s, &rb[j], &sb[j]);
+    }
+    exchange(s, comm, sb, rb, pairwise);
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,146 @@
+/*
+ * coll.h -- the collective operations inside the library.
+ *
+ * The API layer checks a call's arguments and gathers them in a
+ * coll_args_t; coll_build() picks an algorithm for the operation (select.c)
+ * and has it record the call's schedule (coll/sched.h), which the API
+ * layer then runs, starts or keeps.  Each algorithm lives in its own file
+ * under coll/<operation>/, which opens with what it does, when it wins
+ * and what it costs.
+ *
+ * Buffers are the user's, as the user addresses them: element i of
+ * (buf, count, dt) starts at buf + i * extent.  MPI_IN_PLACE has been
+ * resolved to in_place; an algorithm never sees the sentinel.
+ */
+#ifndef TESSERA_COLL_COLL_H
+#define TESSERA_COLL_COLL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "coll/sched.h"
+#include "dt/buffer.h"
+#include "obj/comm.h"
+#include "op/op.h"
+
+enum coll_op {
+    COLL_BARRIER,
+    COLL_BCAST,
+    COLL_GATHER,
+    COLL_GATHERV,
+    COLL_SCATTER,
+    COLL_SCATTERV,
+    COLL_ALLGATHER,
+    COLL_ALLGATHERV,
+    COLL_ALLTOALL,
+    COLL_ALLTOALLV,
+    COLL_ALLTOALLW,
+    COLL_REDUCE,
+    COLL_ALLREDUCE,
+    COLL_REDUCE_SCATTER,
+    COLL_REDUCE_SCATTER_BLOCK,
+    COLL_SCAN,
+    COLL_EXSCAN,
+    COLL_OPS
+};
+
+typedef struct coll_args {
+    const void *sendbuf;
+    MPI_Count sendcount;
+    datatype_t *sendtype;
+    void *recvbuf;
+    MPI_Count recvcount;
+    datatype_t *recvtype;
+    /* The v and w forms: per-process counts and displacements (elements
+     * of the type; bytes for the w form), and per-process types. */
+    const int *sendcounts, *sdispls, *recvcounts, *rdispls;
+    datatype_t *const *sendtypes, *const *recvtypes;
+    op_t *op;
+    int root;
+    bool in_place; /* the call passed MPI_IN_PLACE */
+} coll_args_t;
+
+typedef int (*coll_build_fn)(sched_t *s, comm_t *comm, const coll_args_t *a);
+
+/* Record op's schedule for this call into s, with the algorithm that the
+ * selection table (or a TESSERA_COLL_* override) picks. */
+int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a);
+
+/* Helpers for the algorithms. */
+
+/* count elements of dt at buf, as a message or copy describes them. */
+static inline dt_buffer_t coll_buf(const void *buf, MPI_Count count, datatype_t *dt)
+{
+    return dt_buffer_make(buf, count, dt, (size_t)(count * dt->size));
+}
+
+/* Element i of a buffer of dt. */
+static inline void *coll_at(const void *buf, MPI_Count i, const datatype_t *dt)
+{
+    return (void *)((uintptr_t)buf + (uintptr_t)(i * dt->extent));
+}
+
+/* A byte displacement (the w form). */
+static inline void *coll_at_bytes(const void *buf, MPI_Aint bytes)
+{
+    return (void *)((uintptr_t)buf + (uintptr_t)bytes);
+}
+
+/* The largest power of two not above n (n >= 1). */
+static inline int coll_pof2(int n)
+{
+    int p = 1;
+    while (p * 2 <= n)
+        p *= 2;
+    return p;
+}
+
+/* The algorithms (one per file under coll/). */
+int coll_barrier_dissemination(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_bcast_binomial(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_bcast_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_bcast_scatter_allgather(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_gather_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_gather_binomial(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_gatherv_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_scatter_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_scatter_binomial(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_scatterv_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_allgather_ring(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_allgather_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_allgatherv_ring(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_alltoall_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_alltoall_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_alltoallv_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_alltoallv_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_alltoallw_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_alltoallw_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_reduce_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_allreduce_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_allreduce_ring(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_allreduce_reduce_bcast(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_reduce_scatter_ring(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_reduce_scatter_reduce_scatterv(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_reduce_scatter_block_ring(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_reduce_scatter_block_reduce_scatter(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_scan_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_scan_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_exscan_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_exscan_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+
+/* Pieces shared by several algorithms (alltoall/alltoall_common.c,
+ * reduce_scatter/ring_common.c): an exchange where every process sends
+ * block j of its data to process j, and the ring reduce-scatter over
+ * blocks of given element counts. */
+typedef struct coll_block {
+    void *buf;
+    MPI_Count count;
+    datatype_t *dt;
+} coll_block_t;
+int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll_block_t *recv, bool pairwise);
+int coll_exchange_in_place(sched_t *s, comm_t *comm, const coll_block_t *recv, bool pairwise);
+void coll_ring_reduce_scatter(sched_t *s, comm_t *comm, op_t *op, void *acc, datatype_t *dt, const MPI_Count *counts,
+                              const MPI_Count *offsets);
+
+#endif

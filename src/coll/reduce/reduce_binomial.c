@@ -1,0 +1,73 @@
+/*
+ * reduce_binomial.c -- MPI_Reduce up a binomial tree.
+ *
+ * A process receives its children's partial results one by one (the
+ * child that differs in bit 0, then bit 1, ...) and combines each into
+ * its own, then sends the result to its parent.  Every partial result
+ * covers a contiguous range of ranks, lower ranks on the left, so the
+ * order of a non-commutative operation is kept; such an operation is
+ * reduced at rank 0 and the result sent on to the root, while a
+ * commutative one builds the tree around the root itself.  The choice for
+ * small and medium messages.  Cost: log2(n) * (latency + bytes /
+ * bandwidth + the arithmetic).
+ */
+#include "coll/coll.h"
+
+int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    int n = comm->size, r = comm->rank, root = a->root;
+    MPI_Count count = a->sendcount;
+    datatype_t *dt = a->sendtype;
+    op_t *op = a->op;
+    int tree_root = op->commute ? root : 0;
+    int vr = (r - tree_root + n) % n;
+    const void *src = a->in_place ? a->recvbuf : a->sendbuf;
+    dt_buffer_t srcb = coll_buf(src, count, dt);
+    void *acc = (void *)(uintptr_t)src; /* this process's result so far */
+
+    if (vr % 2 == 0 && vr + 1 < n) {
+        void *t = sched_tmp(s, count, dt);
+        acc = r == root ? a->recvbuf : sched_tmp(s, count, dt);
+        if (!t || !acc)
+            return MPI_ERR_NO_MEM;
+        if (acc != src) {
+            dt_buffer_t accb = coll_buf(acc, count, dt);
+            sched_copy(s, &srcb, &accb);
+        }
+        for (int mask = 1; mask < n && !(vr & mask); mask <<= 1) {
+            int child = vr + mask;
+            if (child >= n)
+                break;
+            dt_buffer_t tb = coll_buf(t, count, dt);
+            sched_recv(s, &tb, (child + tree_root) % n);
+            sched_round(s);
+            if (op->commute) {
+                sched_reduce(s, op, t, acc, count, dt);
+            } else {
+                /* acc covers lower ranks than t: t = acc op t, then swap. */
+                sched_reduce(s, op, acc, t, count, dt);
+                void *x = acc;
+                acc = t;
+                t = x;
+            }
+        }
+    }
+    if (vr != 0) {
+        dt_buffer_t accb = coll_buf(acc, count, dt);
+        sched_send(s, &accb, (vr - (vr & -vr) + tree_root) % n);
+        sched_round(s);
+    }
+    if (tree_root == root) {
+        if (r == root && acc != a->recvbuf) {
+            dt_buffer_t from = coll_buf(acc, count, dt), to = coll_buf(a->recvbuf, count, dt);
+            sched_copy(s, &from, &to);
+        }
+    } else if (r == tree_root) {
+        dt_buffer_t accb = coll_buf(acc, count, dt);
+        sched_send(s, &accb, root);
+    } else if (r == root) {
+        dt_buffer_t to = coll_buf(a->recvbuf, count, dt);
+        sched_recv(s, &to, tree_root);
+    }
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,25 @@
+/*
+ * scatter_linear.c -- MPI_Scatter straight from the root's buffer.
+ *
+ * The root sends each process its block directly from its place; no
+ * copies.  The choice for medium and large blocks.  Cost: latency +
+ * (n - 1) * bytes / bandwidth at the root.
+ */
+#include "coll/coll.h"
+
+int coll_scatter_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    dt_buffer_t mine = coll_buf(a->recvbuf, a->recvcount, a->recvtype);
+    if (comm->rank != a->root) {
+        sched_recv(s, &mine, a->root);
+        return MPI_SUCCESS;
+    }
+    for (int p = 0; p < comm->size; p++) {
+        dt_buffer_t slot = coll_buf(coll_at(a->sendbuf, p * a->sendcount, a->sendtype), a->sendcount, a->sendtype);
+        if (p != a->root)
+            sched_send(s, &slot, p);
+        else if (!a->in_place)
+            sched_copy(s, &slot, &mine);
+    }
+    return MPI_SUCCESS;
+}

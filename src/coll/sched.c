@@ -1,0 +1,428 @@
+/* sched.c -- recording schedules and running them: see sched.h. */
+#include "coll/sched.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err/err.h"
+#include "p2p/p2p.h"
+#include "progress/progress.h"
+#include "util/log.h"
+
+enum step_kind {
+    STEP_SEND,
+    STEP_RECV,
+    STEP_COPY,
+    STEP_REDUCE,
+    STEP_ROUND, /* the end of a round */
+};
+
+typedef struct step {
+    uint8_t kind;
+    bool local; /* the message stays in an intercommunicator's own group */
+    int peer;
+    dt_buffer_t data; /* send, receive: the message; copy: the source */
+    dt_buffer_t dst;  /* copy: the destination */
+    op_t *op;         /* reduce */
+    const void *in;
+    void *inout;
+    MPI_Count count;
+    datatype_t *dt;
+} step_t;
+
+struct sched {
+    comm_t *comm;
+    int tag;
+    int error; /* the first error: MPI_SUCCESS while all goes well */
+    bool alloc_failed;
+    step_t *steps;
+    size_t n, cap;
+    size_t next;         /* the first step not yet started */
+    request_t **waiting; /* the messages of the round in flight */
+    size_t nwaiting, cap_waiting;
+    void **blocks; /* sched_alloc'd memory */
+    size_t nblocks, cap_blocks;
+    datatype_t **types;
+    size_t ntypes, cap_types;
+    op_t **ops;
+    size_t nops, cap_ops;
+    request_t *req; /* the request a started schedule completes */
+    bool persistent;
+    struct sched *next_active; /* schedules in flight behind requests */
+};
+
+/* The first tag of collective traffic on an internal context; below it
+ * are the communicator-making tags of api/comm_create.h. */
+#define TAG_COLL_FIRST 16
+
+static sched_t *active;  /* started schedules not yet complete */
+static bool progressing; /* guards against re-entry from a callback */
+
+/* Grow an array of `size`-byte items to hold one more; false when out of
+ * memory. */
+static bool grow(void **items, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap)
+        return true;
+    size_t c = *cap ? *cap * 2 : 8;
+    void *p = realloc(*items, c * size);
+    if (!p)
+        return false;
+    *items = p;
+    *cap = c;
+    return true;
+}
+
+sched_t *sched_new(comm_t *comm)
+{
+    sched_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->comm = comm;
+    s->tag = TAG_COLL_FIRST + (int)(comm->coll_seq++ % (uint32_t)(INT32_MAX - TAG_COLL_FIRST));
+    return s;
+}
+
+void sched_free(sched_t *s)
+{
+    for (size_t i = 0; i < s->nblocks; i++)
+        free(s->blocks[i]);
+    for (size_t i = 0; i < s->ntypes; i++)
+        dt_unref(s->types[i]);
+    for (size_t i = 0; i < s->nops; i++)
+        op_unref(s->ops[i]);
+    free(s->blocks);
+    free(s->types);
+    free(s->ops);
+    free(s->steps);
+    free(s->waiting);
+    free(s);
+}
+
+static step_t *add_step(sched_t *s, int kind)
+{
+    if (!grow((void **)&s->steps, &s->cap, s->n, sizeof *s->steps)) {
+        s->alloc_failed = true;
+        return NULL;
+    }
+    step_t *st = &s->steps[s->n++];
+    memset(st, 0, sizeof *st);
+    st->kind = (uint8_t)kind;
+    return st;
+}
+
+static void add_message(sched_t *s, int kind, const dt_buffer_t *data, int peer, bool local)
+{
+    step_t *st = add_step(s, kind);
+    if (st) {
+        st->data = *data;
+        st->peer = peer;
+        st->local = local;
+    }
+}
+
+void sched_send(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_SEND, data, peer, false);
+}
+
+void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_RECV, data, peer, false);
+}
+
+void sched_send_local(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_SEND, data, peer, true);
+}
+
+void sched_recv_local(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_RECV, data, peer, true);
+}
+
+void sched_copy(sched_t *s, const dt_buffer_t *src, const dt_buffer_t *dst)
+{
+    step_t *st = add_step(s, STEP_COPY);
+    if (st) {
+        st->data = *src;
+        st->dst = *dst;
+    }
+}
+
+void sched_reduce(sched_t *s, op_t *op, const void *in, void *inout, MPI_Count count, datatype_t *dt)
+{
+    step_t *st = add_step(s, STEP_REDUCE);
+    if (st) {
+        st->op = op;
+        st->in = in;
+        st->inout = inout;
+        st->count = count;
+        st->dt = dt;
+    }
+}
+
+void sched_round(sched_t *s)
+{
+    if (s->n && s->steps[s->n - 1].kind != STEP_ROUND)
+        add_step(s, STEP_ROUND);
+}
+
+bool sched_empty(const sched_t *s)
+{
+    return s->n == 0 && !s->alloc_failed;
+}
+
+void *sched_alloc(sched_t *s, size_t bytes)
+{
+    void *p = NULL;
+    if (grow((void **)&s->blocks, &s->cap_blocks, s->nblocks, sizeof *s->blocks))
+        p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        s->alloc_failed = true;
+        return NULL;
+    }
+    s->blocks[s->nblocks++] = p;
+    return p;
+}
+
+void *sched_tmp(sched_t *s, MPI_Count count, const datatype_t *dt)
+{
+    if (count <= 0 || dt->size == 0)
+        return sched_alloc(s, 1);
+    MPI_Aint span = (MPI_Aint)(count - 1) * dt->extent;
+    MPI_Aint lo = dt->true_lb + (span < 0 ? span : 0);
+    MPI_Aint hi = dt->true_ub + (span > 0 ? span : 0);
+    char *p = sched_alloc(s, (size_t)(hi - lo));
+    return p ? (void *)((uintptr_t)p - (uintptr_t)lo) : NULL;
+}
+
+void sched_hold_type(sched_t *s, datatype_t *dt)
+{
+    if (dt->predefined)
+        return;
+    if (!grow((void **)&s->types, &s->cap_types, s->ntypes, sizeof *s->types)) {
+        s->alloc_failed = true;
+        return;
+    }
+    dt_ref(dt);
+    s->types[s->ntypes++] = dt;
+}
+
+void sched_hold_op(sched_t *s, op_t *op)
+{
+    if (op->predefined)
+        return;
+    if (!grow((void **)&s->ops, &s->cap_ops, s->nops, sizeof *s->ops)) {
+        s->alloc_failed = true;
+        return;
+    }
+    op_ref(op);
+    s->ops[s->nops++] = op;
+}
+
+/* Copy one data stream into another, through a bounce buffer when both
+ * are scattered. */
+static void copy_stream(const dt_buffer_t *src, const dt_buffer_t *dst)
+{
+    size_t n = src->bytes < dst->bytes ? src->bytes : dst->bytes;
+    if (!src->dt && !dst->dt) {
+        if (n && src->base != dst->base)
+            memmove(dst->base, src->base, n);
+    } else if (!src->dt) {
+        dt_buffer_unpack(dst, 0, n, src->base);
+    } else if (!dst->dt) {
+        dt_buffer_pack(src, 0, n, dst->base);
+    } else {
+        char bounce[16384];
+        for (size_t pos = 0; pos < n; pos += sizeof bounce) {
+            size_t len = n - pos < sizeof bounce ? n - pos : sizeof bounce;
+            dt_buffer_pack(src, pos, len, bounce);
+            dt_buffer_unpack(dst, pos, len, bounce);
+        }
+    }
+}
+
+static void fail(sched_t *s, int rc)
+{
+    if (s->error == MPI_SUCCESS)
+        s->error = rc;
+}
+
+/* Start every step of the next round; false when out of memory. */
+static void start_round(sched_t *s)
+{
+    comm_t *group = s->comm->internal;
+    comm_t *local = s->comm->inter ? s->comm->local->internal : group;
+    for (; s->next < s->n; s->next++) {
+        step_t *st = &s->steps[s->next];
+        request_t *req = NULL;
+        switch (st->kind) {
+        case STEP_ROUND:
+            s->next++;
+            return;
+        case STEP_SEND:
+            p2p_isend(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            break;
+        case STEP_RECV:
+            p2p_irecv(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            break;
+        case STEP_COPY:
+            copy_stream(&st->data, &st->dst);
+            break;
+        case STEP_REDUCE:
+            op_apply(st->op, st->in, st->inout, st->count, st->dt);
+            break;
+        }
+        if (req) {
+            if (!grow((void **)&s->waiting, &s->cap_waiting, s->nwaiting, sizeof *s->waiting))
+                log_fatal("out of memory running a collective");
+            s->waiting[s->nwaiting++] = req;
+        }
+    }
+}
+
+/* A message of the round has completed: collect its outcome.  Every
+ * receive of a collective knows exactly how much data to expect, so a
+ * message of another length is a mismatch between processes. */
+static void finish_message(sched_t *s, request_t *req)
+{
+    int rc = request_status_error(req);
+    if (rc != MPI_SUCCESS)
+        fail(s, rc);
+    else if (req->kind == REQUEST_RECV && req->msg_bytes != req->data.bytes)
+        fail(s, err_set(MPI_ERR_TRUNCATE,
+                        "process %d sent %zu bytes where %zu were expected: the processes passed different counts "
+                        "or types",
+                        req->status.MPI_SOURCE, req->msg_bytes, req->data.bytes));
+    request_free(req);
+}
+
+/* Move s as far as it can go now; true when it has completed. */
+static bool advance(sched_t *s)
+{
+    for (;;) {
+        size_t kept = 0;
+        for (size_t i = 0; i < s->nwaiting; i++) {
+            request_t *req = s->waiting[i];
+            if (req->complete)
+                finish_message(s, req);
+            else
+                s->waiting[kept++] = req;
+        }
+        s->nwaiting = kept;
+        if (kept)
+            return false;
+        if (s->next >= s->n)
+            return true;
+        start_round(s);
+    }
+}
+
+static void reset(sched_t *s)
+{
+    s->next = 0;
+    s->nwaiting = 0;
+    s->error = s->alloc_failed ? MPI_ERR_NO_MEM : MPI_SUCCESS;
+}
+
+static bool run_done(void *arg)
+{
+    return advance(arg);
+}
+
+int sched_run(sched_t *s)
+{
+    if (s->alloc_failed) {
+        sched_free(s);
+        return err_set(MPI_ERR_NO_MEM, "out of memory building a collective's schedule");
+    }
+    reset(s);
+    progress_wait_until(run_done, s, PROGRESS_ANY_PEER);
+    int rc = s->error;
+    sched_free(s);
+    return rc;
+}
+
+/* The schedule behind req is done: report its outcome on the request. */
+static void complete(sched_t *s)
+{
+    request_t *req = s->req;
+    req->status.MPI_ERROR = s->error;
+    if (!s->persistent || req->released) {
+        req->coll = NULL;
+        sched_free(s);
+    }
+    request_complete(req);
+}
+
+static void activate(sched_t *s)
+{
+    reset(s);
+    if (advance(s)) {
+        complete(s);
+        return;
+    }
+    s->next_active = active;
+    active = s;
+}
+
+int sched_start(sched_t *s, comm_t *comm, bool persistent, request_t **out)
+{
+    if (s->alloc_failed) {
+        sched_free(s);
+        return err_set(MPI_ERR_NO_MEM, "out of memory building a collective's schedule");
+    }
+    request_t *req = request_alloc(REQUEST_COLL);
+    req->comm = comm;
+    req->coll = s;
+    req->world_peer = PROGRESS_ANY_PEER;
+    req->persistent = persistent;
+    s->req = req;
+    s->persistent = persistent;
+    *out = req;
+    if (!persistent)
+        activate(s);
+    return MPI_SUCCESS;
+}
+
+void sched_restart(request_t *req)
+{
+    req->complete = false;
+    req->active = true;
+    request_status_empty(&req->status);
+    activate(req->coll);
+}
+
+void sched_release(request_t *req)
+{
+    sched_free(req->coll);
+    req->coll = NULL;
+}
+
+int sched_progress_all(void)
+{
+    if (progressing)
+        return 0;
+    progressing = true;
+    int finished = 0;
+    sched_t **link = &active;
+    while (*link) {
+        sched_t *s = *link;
+        if (advance(s)) {
+            *link = s->next_active;
+            complete(s);
+            finished++;
+        } else {
+            link = &s->next_active;
+        }
+    }
+    progressing = false;
+    return finished;
+}
+
+bool sched_any_active(void)
+{
+    return active != NULL;
+}

@@ -1,0 +1,87 @@
+/*
+ * sched.h -- collective operations as schedules of point-to-point steps.
+ *
+ * An algorithm does not move data itself: it writes down, once, what
+ * each round of the operation does on this process (sends, receives,
+ * local copies and reductions), and the engine runs the rounds.  Every
+ * step of a round starts together; the next round starts when all of the
+ * round's messages have completed.  Local steps run when their round
+ * starts, so a reduction of data received in round k goes in round k+1.
+ *
+ * The same schedule serves the three ways MPI calls a collective: the
+ * blocking call runs it to the end (sched_run), the nonblocking call
+ * hands it to the progress engine behind a request (sched_start), and
+ * the persistent call keeps it and runs it again at each MPI_Start.
+ *
+ * Messages travel on the communicator's internal context (never seen by
+ * user point-to-point), under a tag drawn from a per-communicator
+ * sequence: every process calls collectives on a communicator in the
+ * same order, so the n-th collective gets the same tag everywhere and
+ * any number may be outstanding at once without their messages mixing.
+ */
+#ifndef TESSERA_COLL_SCHED_H
+#define TESSERA_COLL_SCHED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dt/buffer.h"
+#include "obj/comm.h"
+#include "op/op.h"
+#include "request/request.h"
+
+typedef struct sched sched_t;
+
+/* A new empty schedule for a collective on comm, with the next tag of
+ * comm's sequence.  NULL when out of memory. */
+sched_t *sched_new(comm_t *comm);
+void sched_free(sched_t *s);
+
+/* The steps, in order.  Ranks are ranks of the group the messages go to
+ * (the communicator's, or the remote group of an intercommunicator).
+ * The data must stay valid until the schedule completes; sched_alloc and
+ * sched_tmp give memory that lives exactly as long as the schedule. */
+void sched_send(sched_t *s, const dt_buffer_t *data, int peer);
+void sched_recv(sched_t *s, const dt_buffer_t *data, int peer);
+/* Send to / receive from the intercommunicator's own group rather than
+ * the remote one (the local group's hidden communicator). */
+void sched_send_local(sched_t *s, const dt_buffer_t *data, int peer);
+void sched_recv_local(sched_t *s, const dt_buffer_t *data, int peer);
+/* Copy src's data stream into dst's (as many bytes as src has). */
+void sched_copy(sched_t *s, const dt_buffer_t *src, const dt_buffer_t *dst);
+/* inout = in op inout, count elements of dt. */
+void sched_reduce(sched_t *s, op_t *op, const void *in, void *inout, MPI_Count count, datatype_t *dt);
+/* End the round: later steps wait for every message before them. */
+void sched_round(sched_t *s);
+
+/* Memory freed with the schedule; NULL when out of memory (the schedule
+ * is then marked failed and sched_run/sched_start report it). */
+void *sched_alloc(sched_t *s, size_t bytes);
+/* Room for count elements of dt, addressed as the user addresses a
+ * buffer of them (the result may point before the allocation when dt's
+ * lower bound is positive, as the user's own pointers would). */
+void *sched_tmp(sched_t *s, MPI_Count count, const datatype_t *dt);
+/* Keep dt and op alive while the schedule exists (the user may free them
+ * while a nonblocking collective runs). */
+void sched_hold_type(sched_t *s, datatype_t *dt);
+void sched_hold_op(sched_t *s, op_t *op);
+
+/* Whether any step was recorded: an empty schedule completes at once. */
+bool sched_empty(const sched_t *s);
+
+/* Run to the end and free the schedule; returns the first error. */
+int sched_run(sched_t *s);
+/* Start it behind a new request (kind REQUEST_COLL) that completes when
+ * the last round does; the schedule is freed then, or kept for the next
+ * start when persistent is true (the request is then persistent). */
+int sched_start(sched_t *s, comm_t *comm, bool persistent, request_t **out);
+/* MPI_Start of a persistent collective request. */
+void sched_restart(request_t *req);
+/* MPI_Request_free of an inactive persistent collective request. */
+void sched_release(request_t *req);
+
+/* One pass over the schedules in flight; returns how many finished. */
+int sched_progress_all(void);
+bool sched_any_active(void);
+
+#endif

@@ -1,0 +1,247 @@
+/*
+ * select.c -- which algorithm runs a collective call.
+ *
+ * Each operation has a table of algorithms and a rule that picks one by
+ * communicator size and message size; TESSERA_COLL_<OPERATION>=<name>
+ * (mpirun --info lists the names) forces one instead.  A forced algorithm
+ * that cannot serve a call (recursive doubling on a number of processes
+ * that is not a power of two, a ring on a non-commutative operation)
+ * gives way to the rule, with a warning the first time.
+ *
+ * The break-even points are first estimates from the cost models in the
+ * algorithm files; docs/perf.md records the measurements behind them.
+ */
+#include <stdbool.h>
+
+#include "coll/coll.h"
+#include "coll/names.h"
+#include "runtime/tunables.h"
+#include "util/log.h"
+
+_Static_assert(COLL_OPS == TUNABLES_COLL_OPS, "one TESSERA_COLL_* tunable per collective operation");
+
+typedef struct algorithm {
+    coll_build_fn build;
+    bool (*serves)(const comm_t *comm, const coll_args_t *a); /* NULL: every call */
+} algorithm_t;
+
+static bool power_of_two(const comm_t *comm, const coll_args_t *a)
+{
+    (void)a;
+    return (comm->size & (comm->size - 1)) == 0;
+}
+
+static bool commutative(const comm_t *comm, const coll_args_t *a)
+{
+    (void)comm;
+    return a->op->commute;
+}
+
+/* Bytes of one process's block or of the whole buffer, as the operation
+ * counts them on this process (equal everywhere where it matters). */
+static size_t recv_bytes(const coll_args_t *a)
+{
+    return (size_t)(a->recvcount * a->recvtype->size);
+}
+
+/* Each operation: its table, in the order of its names in names.h from
+ * index 1 (0 is "auto"), and its rule, which returns an index. */
+
+static const algorithm_t barrier_algorithms[] = {{NULL, NULL}, {coll_barrier_dissemination, NULL}};
+static int barrier_rule(const comm_t *comm, const coll_args_t *a)
+{
+    (void)comm, (void)a;
+    return 1;
+}
+
+static const algorithm_t bcast_algorithms[] = {
+    {NULL, NULL}, {coll_bcast_binomial, NULL}, {coll_bcast_linear, NULL}, {coll_bcast_scatter_allgather, NULL}};
+static int bcast_rule(const comm_t *comm, const coll_args_t *a)
+{
+    size_t bytes = recv_bytes(a);
+    if (comm->size <= 2)
+        return 2;
+    if (bytes >= 256 * 1024)
+        return 3;
+    return 1;
+}
+
+static const algorithm_t gather_algorithms[] = {{NULL, NULL}, {coll_gather_linear, NULL}, {coll_gather_binomial, NULL}};
+static int gather_rule(const comm_t *comm, const coll_args_t *a)
+{
+    /* Every process must choose the same, and only the root knows the
+     * whole picture, so the rule looks at the number of processes. */
+    (void)a;
+    return comm->size <= 4 ? 1 : 2;
+}
+
+static const algorithm_t gatherv_algorithms[] = {{NULL, NULL}, {coll_gatherv_linear, NULL}};
+static int one_rule(const comm_t *comm, const coll_args_t *a)
+{
+    (void)comm, (void)a;
+    return 1;
+}
+
+static const algorithm_t scatter_algorithms[] = {
+    {NULL, NULL}, {coll_scatter_linear, NULL}, {coll_scatter_binomial, NULL}};
+static int scatter_rule(const comm_t *comm, const coll_args_t *a)
+{
+    (void)a;
+    return comm->size <= 4 ? 1 : 2;
+}
+
+static const algorithm_t scatterv_algorithms[] = {{NULL, NULL}, {coll_scatterv_linear, NULL}};
+
+static const algorithm_t allgather_algorithms[] = {
+    {NULL, NULL}, {coll_allgather_ring, NULL}, {coll_allgather_recursive_doubling, power_of_two}};
+static int allgather_rule(const comm_t *comm, const coll_args_t *a)
+{
+    if (power_of_two(comm, a) && recv_bytes(a) * (size_t)comm->size < 64 * 1024)
+        return 2;
+    return 1;
+}
+
+static const algorithm_t allgatherv_algorithms[] = {{NULL, NULL}, {coll_allgatherv_ring, NULL}};
+
+static const algorithm_t alltoall_algorithms[] = {
+    {NULL, NULL}, {coll_alltoall_pairwise, NULL}, {coll_alltoall_linear, NULL}};
+static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
+{
+    (void)comm;
+    return recv_bytes(a) < 8192 ? 2 : 1;
+}
+
+static const algorithm_t alltoallv_algorithms[] = {
+    {NULL, NULL}, {coll_alltoallv_pairwise, NULL}, {coll_alltoallv_linear, NULL}};
+static const algorithm_t alltoallw_algorithms[] = {
+    {NULL, NULL}, {coll_alltoallw_pairwise, NULL}, {coll_alltoallw_linear, NULL}};
+static int alltoallvw_rule(const comm_t *comm, const coll_args_t *a)
+{
+    (void)a;
+    return comm->size <= 8 ? 2 : 1;
+}
+
+static const algorithm_t reduce_algorithms[] = {{NULL, NULL}, {coll_reduce_binomial, NULL}, {coll_reduce_linear, NULL}};
+
+static const algorithm_t allreduce_algorithms[] = {{NULL, NULL},
+                                                   {coll_allreduce_recursive_doubling, NULL},
+                                                   {coll_allreduce_ring, commutative},
+                                                   {coll_allreduce_reduce_bcast, NULL}};
+static int allreduce_rule(const comm_t *comm, const coll_args_t *a)
+{
+    if (a->op->commute && comm->size > 2 && recv_bytes(a) >= 64 * 1024 && a->recvcount >= comm->size)
+        return 2;
+    return 1;
+}
+
+static const algorithm_t reduce_scatter_algorithms[] = {
+    {NULL, NULL}, {coll_reduce_scatter_ring, commutative}, {coll_reduce_scatter_reduce_scatterv, NULL}};
+static const algorithm_t reduce_scatter_block_algorithms[] = {
+    {NULL, NULL}, {coll_reduce_scatter_block_ring, commutative}, {coll_reduce_scatter_block_reduce_scatter, NULL}};
+static int reduce_scatter_rule(const comm_t *comm, const coll_args_t *a)
+{
+    return commutative(comm, a) ? 1 : 2;
+}
+
+static const algorithm_t scan_algorithms[] = {
+    {NULL, NULL}, {coll_scan_recursive_doubling, NULL}, {coll_scan_linear, NULL}};
+static const algorithm_t exscan_algorithms[] = {
+    {NULL, NULL}, {coll_exscan_recursive_doubling, NULL}, {coll_exscan_linear, NULL}};
+
+_Static_assert(sizeof barrier_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_BARRIER}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof bcast_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_BCAST}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof gather_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_GATHER}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof gatherv_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_GATHERV}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof scatter_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_SCATTER}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof scatterv_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_SCATTERV}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof allgather_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_ALLGATHER}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof allgatherv_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_ALLGATHERV}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof alltoall_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_ALLTOALL}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof alltoallv_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_ALLTOALLV}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof alltoallw_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_ALLTOALLW}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof reduce_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_REDUCE}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof allreduce_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_ALLREDUCE}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof reduce_scatter_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_REDUCE_SCATTER}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof reduce_scatter_block_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_REDUCE_SCATTER_BLOCK}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof scan_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_SCAN}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+_Static_assert(sizeof exscan_algorithms / sizeof(algorithm_t) ==
+                   1 + sizeof((const char *[]){COLL_NAMES_EXSCAN}) / sizeof(char *),
+               "names.h names each algorithm of the table");
+
+static const struct {
+    const char *tunable;
+    const algorithm_t *algorithms;
+    const char *const *names;
+    int (*rule)(const comm_t *comm, const coll_args_t *a);
+} operations[COLL_OPS] = {
+#define OP(e, op, rule, name) [e] = {name, op##_algorithms, coll_names_##op, rule}
+    OP(COLL_BARRIER, barrier, barrier_rule, "TESSERA_COLL_BARRIER"),
+    OP(COLL_BCAST, bcast, bcast_rule, "TESSERA_COLL_BCAST"),
+    OP(COLL_GATHER, gather, gather_rule, "TESSERA_COLL_GATHER"),
+    OP(COLL_GATHERV, gatherv, one_rule, "TESSERA_COLL_GATHERV"),
+    OP(COLL_SCATTER, scatter, scatter_rule, "TESSERA_COLL_SCATTER"),
+    OP(COLL_SCATTERV, scatterv, one_rule, "TESSERA_COLL_SCATTERV"),
+    OP(COLL_ALLGATHER, allgather, allgather_rule, "TESSERA_COLL_ALLGATHER"),
+    OP(COLL_ALLGATHERV, allgatherv, one_rule, "TESSERA_COLL_ALLGATHERV"),
+    OP(COLL_ALLTOALL, alltoall, alltoall_rule, "TESSERA_COLL_ALLTOALL"),
+    OP(COLL_ALLTOALLV, alltoallv, alltoallvw_rule, "TESSERA_COLL_ALLTOALLV"),
+    OP(COLL_ALLTOALLW, alltoallw, alltoallvw_rule, "TESSERA_COLL_ALLTOALLW"),
+    OP(COLL_REDUCE, reduce, one_rule, "TESSERA_COLL_REDUCE"),
+    OP(COLL_ALLREDUCE, allreduce, allreduce_rule, "TESSERA_COLL_ALLREDUCE"),
+    OP(COLL_REDUCE_SCATTER, reduce_scatter, reduce_scatter_rule, "TESSERA_COLL_REDUCE_SCATTER"),
+    OP(COLL_REDUCE_SCATTER_BLOCK, reduce_scatter_block, reduce_scatter_rule, "TESSERA_COLL_REDUCE_SCATTER_BLOCK"),
+    OP(COLL_SCAN, scan, one_rule, "TESSERA_COLL_SCAN"),
+    OP(COLL_EXSCAN, exscan, one_rule, "TESSERA_COLL_EXSCAN"),
+#undef OP
+};
+
+int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    static bool warned[COLL_OPS];
+    const algorithm_t *table = operations[op].algorithms;
+    int choice = tunables.coll_algorithm[op];
+    if (choice > 0 && table[choice].serves && !table[choice].serves(comm, a)) {
+        if (!warned[op]) {
+            warned[op] = true;
+            log_warn("%s=%s cannot serve this call (%d processes%s); using the default choice", operations[op].tunable,
+                     operations[op].names[choice], comm->size,
+                     a->op && !a->op->commute ? ", a non-commutative operation" : "");
+        }
+        choice = 0;
+    }
+    if (choice == 0)
+        choice = operations[op].rule(comm, a);
+    return table[choice].build(s, comm, a);
+}

@@ -1,0 +1,110 @@
+/*
+ * bad_coll.c -- the collective calls refuse bad input with the right error
+ * class under MPI_ERRORS_RETURN, and a count mismatch between processes
+ * is reported as truncation without leaving any process stuck.
+ */
+#include <stdlib.h>
+
+#include "mpitest.h"
+
+static int sum_int(int v)
+{
+    int total = 0;
+    MPI_Allreduce(&v, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    return total;
+}
+
+static void noop_user(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    (void)in, (void)inout, (void)len, (void)dt;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int a[16] = {0}, b[16] = {0}, *big = calloc((size_t)size * 16, sizeof(int));
+    MPI_Request req = MPI_REQUEST_NULL;
+
+    /* Arguments every process checks alike, so no call below starts. */
+    MT_EXPECT_CLASS(MPI_Barrier(MPI_COMM_NULL), MPI_ERR_COMM, "MPI_Barrier on MPI_COMM_NULL");
+    MT_EXPECT_CLASS(MPI_Bcast(a, 1, MPI_INT, size, MPI_COMM_WORLD), MPI_ERR_ROOT, "a root past the last rank");
+    MT_EXPECT_CLASS(MPI_Bcast(a, 1, MPI_INT, -1, MPI_COMM_WORLD), MPI_ERR_ROOT, "a negative root");
+    MT_EXPECT_CLASS(MPI_Bcast(a, -1, MPI_INT, 0, MPI_COMM_WORLD), MPI_ERR_COUNT, "a negative count");
+    MT_EXPECT_CLASS(MPI_Bcast(a, 1, MPI_DATATYPE_NULL, 0, MPI_COMM_WORLD), MPI_ERR_TYPE, "MPI_DATATYPE_NULL");
+    MT_EXPECT_CLASS(MPI_Bcast(MPI_IN_PLACE, 1, MPI_INT, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                    "MPI_IN_PLACE in MPI_Bcast");
+    MPI_Datatype uncommitted;
+    MPI_Type_contiguous(2, MPI_INT, &uncommitted);
+    MT_EXPECT_CLASS(MPI_Bcast(a, 1, uncommitted, 0, MPI_COMM_WORLD), MPI_ERR_TYPE, "an uncommitted type");
+    MPI_Type_free(&uncommitted);
+    MT_EXPECT_CLASS(MPI_Ibarrier(MPI_COMM_WORLD, NULL), MPI_ERR_ARG, "MPI_Ibarrier with a NULL request");
+    MT_EXPECT_CLASS(MPI_Barrier_init(MPI_COMM_WORLD, (MPI_Info)12345, &req), MPI_ERR_INFO,
+                    "MPI_Barrier_init with a dead info");
+
+    /* Operations on types they are not defined for. */
+    MT_EXPECT_CLASS(MPI_Allreduce(a, b, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD), MPI_ERR_OP, "MPI_OP_NULL");
+    MT_EXPECT_CLASS(MPI_Allreduce(a, b, 1, MPI_FLOAT, MPI_BAND, MPI_COMM_WORLD), MPI_ERR_OP, "MPI_BAND on floats");
+    MT_EXPECT_CLASS(MPI_Allreduce(a, b, 1, MPI_INT, MPI_MAXLOC, MPI_COMM_WORLD), MPI_ERR_OP, "MPI_MAXLOC on MPI_INT");
+    MT_EXPECT_CLASS(MPI_Allreduce(a, b, 1, MPI_2INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_OP, "MPI_SUM on MPI_2INT");
+    MT_EXPECT_CLASS(MPI_Allreduce(a, b, 1, MPI_C_BOOL, MPI_MAX, MPI_COMM_WORLD), MPI_ERR_OP, "MPI_MAX on C_BOOL");
+    MT_EXPECT_CLASS(MPI_Reduce(a, b, 1, MPI_INT, MPI_REPLACE, 0, MPI_COMM_WORLD), MPI_ERR_OP,
+                    "MPI_REPLACE in a reduction");
+    MT_EXPECT_CLASS(MPI_Reduce_local(a, b, 1, MPI_INT, MPI_NO_OP), MPI_ERR_OP, "MPI_NO_OP in MPI_Reduce_local");
+    MT_EXPECT_CLASS(MPI_Reduce_local(a, b, 1, MPI_DOUBLE, MPI_LXOR), MPI_ERR_OP, "MPI_LXOR on doubles");
+    MPI_Op op;
+    MPI_Op_create(noop_user, 1, &op);
+    MPI_Op freed = op;
+    MPI_Op_free(&op);
+    MT_CHECK(op == MPI_OP_NULL, "MPI_Op_free did not reset the handle");
+    MT_EXPECT_CLASS(MPI_Allreduce(a, b, 1, MPI_INT, freed, MPI_COMM_WORLD), MPI_ERR_OP, "a freed operation");
+    MPI_Op predefined = MPI_SUM;
+    MT_EXPECT_CLASS(MPI_Op_free(&predefined), MPI_ERR_OP, "freeing MPI_SUM");
+
+    /* Buffers the standard forbids. */
+    MT_EXPECT_CLASS(MPI_Allreduce(a, a, 4, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                    "the same buffer as input and output");
+    MT_EXPECT_CLASS(MPI_Allreduce(a, MPI_IN_PLACE, 4, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                    "MPI_IN_PLACE as the receive buffer");
+    MT_EXPECT_CLASS(MPI_Alltoall(big, 1, MPI_INT, big, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                    "MPI_Alltoall from a buffer into itself");
+    MT_EXPECT_CLASS(MPI_Reduce_scatter(a, b, NULL, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_ARG, "NULL recvcounts");
+    int *neg = calloc((size_t)size, sizeof(int));
+    neg[size - 1] = -2;
+    MT_EXPECT_CLASS(MPI_Allgatherv(a, 0, MPI_INT, b, neg, neg, MPI_INT, MPI_COMM_WORLD), MPI_ERR_COUNT,
+                    "a negative entry of recvcounts");
+    free(neg);
+    MT_EXPECT_CLASS(MPI_Exscan(MPI_IN_PLACE, MPI_IN_PLACE, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                    "MPI_IN_PLACE as both buffers");
+
+    /* A collective request cannot be cancelled, and stays completable. */
+    MPI_Ibarrier(MPI_COMM_WORLD, &req);
+    MT_EXPECT_CLASS(MPI_Cancel(&req), MPI_ERR_REQUEST, "MPI_Cancel of a collective");
+    MT_CHECK(MPI_Wait(&req, MPI_STATUS_IGNORE) == MPI_SUCCESS, "the barrier failed after a refused cancel");
+
+    /* Processes that disagree on the size: the root receives more than it
+     * expects.  The root learns of it as truncation, everyone finishes,
+     * and the world stays usable afterwards. */
+    if (size > 1) {
+        int count = rank == 1 ? 2 : 1;
+        int rc = MPI_Gather(a, count, MPI_INT, big, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        int cls = MPI_SUCCESS;
+        MPI_Error_class(rc, &cls);
+        if (rank == 0)
+            MT_CHECK(cls == MPI_ERR_TRUNCATE, "a gather of too much data gave class %d, not MPI_ERR_TRUNCATE", cls);
+        else
+            MT_CHECK(cls == MPI_SUCCESS, "a sender of a mismatched gather failed with class %d", cls);
+        /* Too little: a broadcast whose root sends fewer elements than the
+         * others expect.  At least one process reports it; none hangs. */
+        rc = MPI_Bcast(a, rank == 0 ? 1 : 2, MPI_INT, 0, MPI_COMM_WORLD);
+        MPI_Error_class(rc, &cls);
+        MT_CHECK(cls == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE, "a mismatched broadcast gave class %d", cls);
+        MT_CHECK(sum_int(cls == MPI_ERR_TRUNCATE) >= 1, "no process noticed a mismatched broadcast");
+        MT_CHECK(sum_int(1) == size, "the world is not usable after a mismatch");
+    }
+    free(big);
+    return mt_finish();
+}
