@@ -94,7 +94,7 @@ static int run(const char *name, enum coll_op op, call_t *c, enum mode mode, MPI
             sched_hold_type(s, a->sendtype);
         if (a->recvtype)
             sched_hold_type(s, a->recvtype);
-        for (int i = 0; c->types && i < 2 * c->comm->size; i++)
+        for (int i = 0; c->types && i < 2 * comm_peer_count(c->comm); i++)
             sched_hold_type(s, c->types[i]);
         if (a->op)
             sched_hold_op(s, a->op);
@@ -126,9 +126,31 @@ static int check_coll_comm(MPI_Comm handle, call_t *c)
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(handle, &c->comm);
-    if (rc == MPI_SUCCESS && c->comm->inter)
-        rc = err_set(MPI_ERR_COMM, "collective operations on intercommunicators are not provided yet");
     return rc;
+}
+
+/* MPI_Scan and MPI_Exscan: the standard defines them on
+ * intracommunicators only. */
+static int check_intra_comm(MPI_Comm handle, call_t *c)
+{
+    int rc = check_coll_comm(handle, c);
+    if (rc == MPI_SUCCESS && c->comm->inter)
+        rc = err_set(MPI_ERR_COMM, "invalid communicator: an intercommunicator (this operation has no meaning there)");
+    return rc;
+}
+
+/* The number of processes whose blocks a gathered or scattered buffer
+ * holds: the remote group's on an intercommunicator. */
+static int blocks_of(const call_t *c)
+{
+    return comm_peer_count(c->comm);
+}
+
+/* MPI_IN_PLACE is an intracommunicator option only; elsewhere it is
+ * refused as a buffer by check_data. */
+static bool in_place(const call_t *c, const void *buf)
+{
+    return buf == MPI_IN_PLACE && !c->comm->inter;
 }
 
 /* count elements of a committed type at buf. */
@@ -145,11 +167,40 @@ static int check_data(const void *buf, MPI_Count count, MPI_Datatype type, bool 
     return rc;
 }
 
-static int check_root(const comm_t *comm, int root)
+/* What a process does in a rooted operation.  On an intracommunicator
+ * the root also sends (or receives) its own block; on an
+ * intercommunicator the root (MPI_ROOT) only receives (or sends), the
+ * rest of its group (MPI_PROC_NULL) does nothing, and the other group
+ * names the root by its rank in the remote group. */
+enum role { ROLE_ROOT, ROLE_LEAF, ROLE_NONE };
+
+static int check_root(const comm_t *comm, int root, enum role *role)
 {
-    if (root < 0 || root >= comm->size)
-        return err_set(MPI_ERR_ROOT, "invalid root %d (the communicator has %d processes)", root, comm->size);
+    if (!comm->inter) {
+        if (root < 0 || root >= comm->size)
+            return err_set(MPI_ERR_ROOT, "invalid root %d (the communicator has %d processes)", root, comm->size);
+        *role = root == comm->rank ? ROLE_ROOT : ROLE_LEAF;
+        return MPI_SUCCESS;
+    }
+    if (root == MPI_ROOT)
+        *role = ROLE_ROOT;
+    else if (root == MPI_PROC_NULL)
+        *role = ROLE_NONE;
+    else if (root >= 0 && root < comm->remote_size)
+        *role = ROLE_LEAF;
+    else
+        return err_set(MPI_ERR_ROOT,
+                       "invalid root %d on an intercommunicator (MPI_ROOT, MPI_PROC_NULL or a rank of the remote "
+                       "group of %d processes)",
+                       root, comm->remote_size);
     return MPI_SUCCESS;
+}
+
+/* Whether this process sends its own block in a gather (or receives one
+ * in a scatter). */
+static bool has_own_block(const call_t *c, enum role role)
+{
+    return role == ROLE_LEAF || (role == ROLE_ROOT && !c->comm->inter);
 }
 
 static int check_op(MPI_Op handle, const datatype_t *dt, op_t **out)
@@ -205,11 +256,12 @@ static int prepare_barrier(MPI_Comm comm, call_t *c)
 
 static int prepare_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, call_t *c)
 {
+    enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = check_root(c->comm, root);
-    if (rc == MPI_SUCCESS)
-        rc = check_data(buffer, count, datatype, c->comm->rank == root, &c->a.recvtype);
+        rc = check_root(c->comm, root, &role);
+    if (rc == MPI_SUCCESS && role != ROLE_NONE)
+        rc = check_data(buffer, count, datatype, role == ROLE_ROOT, &c->a.recvtype);
     c->a.recvbuf = buffer;
     c->a.recvcount = count;
     c->a.root = root;
@@ -220,26 +272,26 @@ static int prepare_gather(const void *sendbuf, int sendcount, MPI_Datatype sendt
                           MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
+    enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = check_root(c->comm, root);
+        rc = check_root(c->comm, root, &role);
     if (rc != MPI_SUCCESS)
         return rc;
-    bool at_root = c->comm->rank == root;
     a->root = root;
-    if (at_root) {
+    if (role == ROLE_ROOT) {
         rc = check_count(recvcount, "recvcount");
         if (rc == MPI_SUCCESS)
-            rc = check_data(recvbuf, (MPI_Count)recvcount * c->comm->size, recvtype, false, &a->recvtype);
+            rc = check_data(recvbuf, (MPI_Count)recvcount * blocks_of(c), recvtype, false, &a->recvtype);
         a->recvbuf = recvbuf;
         a->recvcount = recvcount;
     }
-    if (rc == MPI_SUCCESS && at_root && sendbuf == MPI_IN_PLACE) {
+    if (rc == MPI_SUCCESS && role == ROLE_ROOT && in_place(c, sendbuf)) {
         a->in_place = true;
         a->sendbuf = coll_at(recvbuf, (MPI_Count)root * recvcount, a->recvtype);
         a->sendcount = recvcount;
         a->sendtype = a->recvtype;
-    } else if (rc == MPI_SUCCESS) {
+    } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
         a->sendbuf = sendbuf;
         a->sendcount = sendcount;
@@ -252,32 +304,32 @@ static int prepare_gatherv(const void *sendbuf, int sendcount, MPI_Datatype send
                            call_t *c)
 {
     coll_args_t *a = &c->a;
+    enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = check_root(c->comm, root);
+        rc = check_root(c->comm, root, &role);
     if (rc != MPI_SUCCESS)
         return rc;
-    bool at_root = c->comm->rank == root;
     a->root = root;
-    if (at_root) {
-        rc = check_counts(recvcounts, c->comm->size, "recvcounts");
+    if (role == ROLE_ROOT) {
+        rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
         if (rc == MPI_SUCCESS)
             rc = check_pointer(displs, "displs");
         if (rc == MPI_SUCCESS)
             rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
-        for (int i = 0; rc == MPI_SUCCESS && i < c->comm->size; i++)
+        for (int i = 0; rc == MPI_SUCCESS && i < blocks_of(c); i++)
             if (recvcounts[i] > 0 && !recvbuf)
                 rc = err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %d", i, recvcounts[i]);
         a->recvbuf = recvbuf;
         a->recvcounts = recvcounts;
         a->rdispls = displs;
     }
-    if (rc == MPI_SUCCESS && at_root && sendbuf == MPI_IN_PLACE) {
+    if (rc == MPI_SUCCESS && role == ROLE_ROOT && in_place(c, sendbuf)) {
         a->in_place = true;
         a->sendbuf = coll_at(recvbuf, displs[root], a->recvtype);
         a->sendcount = recvcounts[root];
         a->sendtype = a->recvtype;
-    } else if (rc == MPI_SUCCESS) {
+    } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
         a->sendbuf = sendbuf;
         a->sendcount = sendcount;
@@ -289,26 +341,26 @@ static int prepare_scatter(const void *sendbuf, int sendcount, MPI_Datatype send
                            MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
+    enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = check_root(c->comm, root);
+        rc = check_root(c->comm, root, &role);
     if (rc != MPI_SUCCESS)
         return rc;
-    bool at_root = c->comm->rank == root;
     a->root = root;
-    if (at_root) {
+    if (role == ROLE_ROOT) {
         rc = check_count(sendcount, "sendcount");
         if (rc == MPI_SUCCESS)
-            rc = check_data(sendbuf, (MPI_Count)sendcount * c->comm->size, sendtype, true, &a->sendtype);
+            rc = check_data(sendbuf, (MPI_Count)sendcount * blocks_of(c), sendtype, true, &a->sendtype);
         a->sendbuf = sendbuf;
         a->sendcount = sendcount;
     }
-    if (rc == MPI_SUCCESS && at_root && recvbuf == MPI_IN_PLACE) {
+    if (rc == MPI_SUCCESS && role == ROLE_ROOT && in_place(c, recvbuf)) {
         a->in_place = true;
         a->recvbuf = coll_at(sendbuf, (MPI_Count)root * sendcount, a->sendtype);
         a->recvcount = sendcount;
         a->recvtype = a->sendtype;
-    } else if (rc == MPI_SUCCESS) {
+    } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(recvbuf, recvcount, recvtype, false, &a->recvtype);
         a->recvbuf = recvbuf;
         a->recvcount = recvcount;
@@ -320,32 +372,32 @@ static int prepare_scatterv(const void *sendbuf, const int sendcounts[], const i
                             void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
+    enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = check_root(c->comm, root);
+        rc = check_root(c->comm, root, &role);
     if (rc != MPI_SUCCESS)
         return rc;
-    bool at_root = c->comm->rank == root;
     a->root = root;
-    if (at_root) {
-        rc = check_counts(sendcounts, c->comm->size, "sendcounts");
+    if (role == ROLE_ROOT) {
+        rc = check_counts(sendcounts, blocks_of(c), "sendcounts");
         if (rc == MPI_SUCCESS)
             rc = check_pointer(displs, "displs");
         if (rc == MPI_SUCCESS)
             rc = check_data(sendbuf, 0, sendtype, true, &a->sendtype);
-        for (int i = 0; rc == MPI_SUCCESS && i < c->comm->size; i++)
+        for (int i = 0; rc == MPI_SUCCESS && i < blocks_of(c); i++)
             if (sendcounts[i] > 0 && !sendbuf)
                 rc = err_set(MPI_ERR_BUFFER, "invalid sendbuf NULL with sendcounts[%d] = %d", i, sendcounts[i]);
         a->sendbuf = sendbuf;
         a->sendcounts = sendcounts;
         a->sdispls = displs;
     }
-    if (rc == MPI_SUCCESS && at_root && recvbuf == MPI_IN_PLACE) {
+    if (rc == MPI_SUCCESS && role == ROLE_ROOT && in_place(c, recvbuf)) {
         a->in_place = true;
         a->recvbuf = coll_at(sendbuf, displs[root], a->sendtype);
         a->recvcount = sendcounts[root];
         a->recvtype = a->sendtype;
-    } else if (rc == MPI_SUCCESS) {
+    } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(recvbuf, recvcount, recvtype, false, &a->recvtype);
         a->recvbuf = recvbuf;
         a->recvcount = recvcount;
@@ -361,12 +413,12 @@ static int prepare_allgather(const void *sendbuf, int sendcount, MPI_Datatype se
     if (rc == MPI_SUCCESS)
         rc = check_count(recvcount, "recvcount");
     if (rc == MPI_SUCCESS)
-        rc = check_data(recvbuf, (MPI_Count)recvcount * c->comm->size, recvtype, false, &a->recvtype);
+        rc = check_data(recvbuf, (MPI_Count)recvcount * blocks_of(c), recvtype, false, &a->recvtype);
     if (rc != MPI_SUCCESS)
         return rc;
     a->recvbuf = recvbuf;
     a->recvcount = recvcount;
-    if (sendbuf == MPI_IN_PLACE) {
+    if (in_place(c, sendbuf)) {
         a->in_place = true;
         a->sendbuf = coll_at(recvbuf, (MPI_Count)c->comm->rank * recvcount, a->recvtype);
         a->sendcount = recvcount;
@@ -388,12 +440,12 @@ static int prepare_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
     coll_args_t *a = &c->a;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = check_counts(recvcounts, c->comm->size, "recvcounts");
+        rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(displs, "displs");
     if (rc == MPI_SUCCESS)
         rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
-    for (int i = 0; rc == MPI_SUCCESS && i < c->comm->size; i++)
+    for (int i = 0; rc == MPI_SUCCESS && i < blocks_of(c); i++)
         if (recvcounts[i] > 0 && !recvbuf)
             rc = err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %d", i, recvcounts[i]);
     if (rc != MPI_SUCCESS)
@@ -401,7 +453,7 @@ static int prepare_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
     a->recvbuf = recvbuf;
     a->recvcounts = recvcounts;
     a->rdispls = displs;
-    if (sendbuf == MPI_IN_PLACE) {
+    if (in_place(c, sendbuf)) {
         int r = c->comm->rank;
         a->in_place = true;
         a->sendbuf = coll_at(recvbuf, displs[r], a->recvtype);
@@ -425,12 +477,12 @@ static int prepare_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sen
     if (rc == MPI_SUCCESS)
         rc = check_count(recvcount, "recvcount");
     if (rc == MPI_SUCCESS)
-        rc = check_data(recvbuf, (MPI_Count)recvcount * c->comm->size, recvtype, false, &a->recvtype);
+        rc = check_data(recvbuf, (MPI_Count)recvcount * blocks_of(c), recvtype, false, &a->recvtype);
     if (rc != MPI_SUCCESS)
         return rc;
     a->recvbuf = recvbuf;
     a->recvcount = recvcount;
-    if (sendbuf == MPI_IN_PLACE) {
+    if (in_place(c, sendbuf)) {
         a->in_place = true;
         a->sendbuf = recvbuf;
         a->sendcount = recvcount;
@@ -439,7 +491,7 @@ static int prepare_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sen
     }
     rc = check_count(sendcount, "sendcount");
     if (rc == MPI_SUCCESS)
-        rc = check_data(sendbuf, (MPI_Count)sendcount * c->comm->size, sendtype, true, &a->sendtype);
+        rc = check_data(sendbuf, (MPI_Count)sendcount * blocks_of(c), sendtype, true, &a->sendtype);
     if (rc == MPI_SUCCESS)
         rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
     a->sendbuf = sendbuf;
@@ -454,7 +506,7 @@ static int prepare_alltoallv(const void *sendbuf, const int sendcounts[], const 
     coll_args_t *a = &c->a;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = check_counts(recvcounts, c->comm->size, "recvcounts");
+        rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(rdispls, "rdispls");
     if (rc == MPI_SUCCESS)
@@ -464,7 +516,7 @@ static int prepare_alltoallv(const void *sendbuf, const int sendcounts[], const 
     a->recvbuf = recvbuf;
     a->recvcounts = recvcounts;
     a->rdispls = rdispls;
-    if (sendbuf == MPI_IN_PLACE) {
+    if (in_place(c, sendbuf)) {
         a->in_place = true;
         a->sendbuf = recvbuf;
         a->sendcounts = recvcounts;
@@ -472,7 +524,7 @@ static int prepare_alltoallv(const void *sendbuf, const int sendcounts[], const 
         a->sendtype = a->recvtype;
         return MPI_SUCCESS;
     }
-    rc = check_counts(sendcounts, c->comm->size, "sendcounts");
+    rc = check_counts(sendcounts, blocks_of(c), "sendcounts");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(sdispls, "sdispls");
     if (rc == MPI_SUCCESS)
@@ -505,7 +557,7 @@ static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const 
     int rc = check_coll_comm(comm, c);
     if (rc != MPI_SUCCESS)
         return rc;
-    int n = c->comm->size;
+    int n = blocks_of(c);
     c->types = calloc(2 * (size_t)n, sizeof *c->types);
     if (!c->types)
         return err_set(MPI_ERR_NO_MEM, "out of memory checking MPI_Alltoallw's types");
@@ -518,7 +570,7 @@ static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const 
     a->recvcounts = recvcounts;
     a->rdispls = rdispls;
     a->recvtypes = c->types + n;
-    if (rc == MPI_SUCCESS && sendbuf == MPI_IN_PLACE) {
+    if (rc == MPI_SUCCESS && in_place(c, sendbuf)) {
         a->in_place = true;
         a->sendbuf = recvbuf;
         a->sendcounts = recvcounts;
@@ -542,10 +594,12 @@ static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const 
     return rc;
 }
 
-/* The arguments every reduction shares.  in_place_ok: whether this
- * process may pass MPI_IN_PLACE. */
+/* The arguments every reduction shares.  send_here, recv_here: whether
+ * this process gives input and takes a result; in_place_ok: whether it
+ * may pass MPI_IN_PLACE. */
 static int prepare_reduction(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Count recv_count,
-                             MPI_Datatype datatype, MPI_Op op, bool recv_here, bool in_place_ok, call_t *c)
+                             MPI_Datatype datatype, MPI_Op op, bool send_here, bool recv_here, bool in_place_ok,
+                             call_t *c)
 {
     coll_args_t *a = &c->a;
     int rc = check_count(count, "count");
@@ -566,6 +620,8 @@ static int prepare_reduction(const void *sendbuf, void *recvbuf, MPI_Count count
         a->sendbuf = recvbuf;
         return MPI_SUCCESS;
     }
+    if (!send_here)
+        return MPI_SUCCESS;
     rc = check_data(sendbuf, count, datatype, true, &a->sendtype);
     if (rc == MPI_SUCCESS && recv_here)
         rc = check_aliasing(sendbuf, recvbuf, count * a->sendtype->size);
@@ -576,14 +632,16 @@ static int prepare_reduction(const void *sendbuf, void *recvbuf, MPI_Count count
 static int prepare_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                           MPI_Comm comm, call_t *c)
 {
+    enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = check_root(c->comm, root);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    bool at_root = c->comm->rank == root;
+        rc = check_root(c->comm, root, &role);
     c->a.root = root;
-    return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, at_root, at_root, c);
+    if (rc != MPI_SUCCESS || role == ROLE_NONE)
+        return rc;
+    bool at_root = role == ROLE_ROOT;
+    return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, has_own_block(c, role), at_root,
+                             at_root && !c->comm->inter, c);
 }
 
 static int prepare_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
@@ -592,9 +650,11 @@ static int prepare_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_
     int rc = check_coll_comm(comm, c);
     if (rc != MPI_SUCCESS)
         return rc;
-    return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, true, true, c);
+    return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, true, true, !c->comm->inter, c);
 }
 
+/* On an intercommunicator each group's input vector is as long as the sum
+ * of its own counts, which must equal the other group's sum. */
 static int prepare_reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
                                   MPI_Op op, MPI_Comm comm, call_t *c)
 {
@@ -608,8 +668,8 @@ static int prepare_reduce_scatter(const void *sendbuf, void *recvbuf, const int 
         total += recvcounts[i];
     int r = c->comm->rank;
     /* In place, the input is the whole of recvbuf. */
-    MPI_Count recv_len = sendbuf == MPI_IN_PLACE ? total : recvcounts[r];
-    rc = prepare_reduction(sendbuf, recvbuf, total, recv_len, datatype, op, true, true, c);
+    MPI_Count recv_len = in_place(c, sendbuf) ? total : recvcounts[r];
+    rc = prepare_reduction(sendbuf, recvbuf, total, recv_len, datatype, op, true, true, !c->comm->inter, c);
     c->a.recvcounts = recvcounts;
     c->a.recvcount = recvcounts[r];
     return rc;
@@ -624,8 +684,8 @@ static int prepare_reduce_scatter_block(const void *sendbuf, void *recvbuf, int 
     if (rc != MPI_SUCCESS)
         return rc;
     MPI_Count total = (MPI_Count)recvcount * c->comm->size;
-    MPI_Count recv_len = sendbuf == MPI_IN_PLACE ? total : recvcount;
-    rc = prepare_reduction(sendbuf, recvbuf, total, recv_len, datatype, op, true, true, c);
+    MPI_Count recv_len = in_place(c, sendbuf) ? total : recvcount;
+    rc = prepare_reduction(sendbuf, recvbuf, total, recv_len, datatype, op, true, true, !c->comm->inter, c);
     c->a.recvcount = recvcount;
     return rc;
 }
@@ -633,10 +693,10 @@ static int prepare_reduce_scatter_block(const void *sendbuf, void *recvbuf, int 
 static int prepare_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                         call_t *c)
 {
-    int rc = check_coll_comm(comm, c);
+    int rc = check_intra_comm(comm, c);
     if (rc != MPI_SUCCESS)
         return rc;
-    return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, true, true, c);
+    return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, true, true, true, c);
 }
 
 /* ---- the entry points: blocking, nonblocking, persistent ---- */

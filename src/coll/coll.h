@@ -10,7 +10,10 @@
  *
  * Buffers are the user's, as the user addresses them: element i of
  * (buf, count, dt) starts at buf + i * extent.  MPI_IN_PLACE has been
- * resolved to in_place; an algorithm never sees the sentinel.
+ * resolved to in_place; an algorithm never sees the sentinel.  On an
+ * intercommunicator, root is MPI_ROOT at the root, MPI_PROC_NULL in the
+ * rest of its group, and the root's rank in the remote group elsewhere;
+ * per-process arrays and gathered buffers cover the remote group.
  */
 #ifndef TESSERA_COLL_COLL_H
 #define TESSERA_COLL_COLL_H
@@ -128,6 +131,21 @@ int coll_scan_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a)
 int coll_scan_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_exscan_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_exscan_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+
+/* On intercommunicators, one algorithm per operation (coll/inter/); the
+ * alltoall forms use the linear exchange above. */
+int coll_inter_barrier(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_bcast(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_gather(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_gatherv(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_scatter(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_scatterv(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_allgather(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_allgatherv(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_reduce(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_allreduce(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_reduce_scatter(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_inter_reduce_scatter_block(sched_t *s, comm_t *comm, const coll_args_t *a);
 
 /* Pieces shared by several algorithms (alltoall/alltoall_common.c,
  * reduce_scatter/ring_common.c): an exchange where every process sends

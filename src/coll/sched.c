@@ -36,6 +36,7 @@ struct sched {
     int tag;
     int error; /* the first error: MPI_SUCCESS while all goes well */
     bool alloc_failed;
+    bool local_group; /* messages recorded now stay in the local group */
     step_t *steps;
     size_t n, cap;
     size_t next;         /* the first step not yet started */
@@ -112,34 +113,29 @@ static step_t *add_step(sched_t *s, int kind)
     return st;
 }
 
-static void add_message(sched_t *s, int kind, const dt_buffer_t *data, int peer, bool local)
+static void add_message(sched_t *s, int kind, const dt_buffer_t *data, int peer)
 {
     step_t *st = add_step(s, kind);
     if (st) {
         st->data = *data;
         st->peer = peer;
-        st->local = local;
+        st->local = s->local_group;
     }
 }
 
 void sched_send(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    add_message(s, STEP_SEND, data, peer, false);
+    add_message(s, STEP_SEND, data, peer);
 }
 
 void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    add_message(s, STEP_RECV, data, peer, false);
+    add_message(s, STEP_RECV, data, peer);
 }
 
-void sched_send_local(sched_t *s, const dt_buffer_t *data, int peer)
+void sched_local_group(sched_t *s, bool on)
 {
-    add_message(s, STEP_SEND, data, peer, true);
-}
-
-void sched_recv_local(sched_t *s, const dt_buffer_t *data, int peer)
-{
-    add_message(s, STEP_RECV, data, peer, true);
+    s->local_group = on;
 }
 
 void sched_copy(sched_t *s, const dt_buffer_t *src, const dt_buffer_t *dst)

@@ -43,10 +43,11 @@ void sched_free(sched_t *s);
  * sched_tmp give memory that lives exactly as long as the schedule. */
 void sched_send(sched_t *s, const dt_buffer_t *data, int peer);
 void sched_recv(sched_t *s, const dt_buffer_t *data, int peer);
-/* Send to / receive from the intercommunicator's own group rather than
- * the remote one (the local group's hidden communicator). */
-void sched_send_local(sched_t *s, const dt_buffer_t *data, int peer);
-void sched_recv_local(sched_t *s, const dt_buffer_t *data, int peer);
+/* On an intercommunicator: until turned off again, the messages recorded
+ * stay in the caller's own group (its hidden local communicator), and
+ * ranks name processes there.  The intercommunicator algorithms use it to
+ * run an intracommunicator algorithm on comm->local as one phase. */
+void sched_local_group(sched_t *s, bool on);
 /* Copy src's data stream into dst's (as many bytes as src has). */
 void sched_copy(sched_t *s, const dt_buffer_t *src, const dt_buffer_t *dst);
 /* inout = in op inout, count elements of dt. */

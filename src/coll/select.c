@@ -227,9 +227,31 @@ static const struct {
 #undef OP
 };
 
+/* Intercommunicators: one algorithm each, no choice (scan and exscan are
+ * not defined there, and the API layer refuses them). */
+static const coll_build_fn inter_algorithms[COLL_OPS] = {
+    [COLL_BARRIER] = coll_inter_barrier,
+    [COLL_BCAST] = coll_inter_bcast,
+    [COLL_GATHER] = coll_inter_gather,
+    [COLL_GATHERV] = coll_inter_gatherv,
+    [COLL_SCATTER] = coll_inter_scatter,
+    [COLL_SCATTERV] = coll_inter_scatterv,
+    [COLL_ALLGATHER] = coll_inter_allgather,
+    [COLL_ALLGATHERV] = coll_inter_allgatherv,
+    [COLL_ALLTOALL] = coll_alltoall_linear,
+    [COLL_ALLTOALLV] = coll_alltoallv_linear,
+    [COLL_ALLTOALLW] = coll_alltoallw_linear,
+    [COLL_REDUCE] = coll_inter_reduce,
+    [COLL_ALLREDUCE] = coll_inter_allreduce,
+    [COLL_REDUCE_SCATTER] = coll_inter_reduce_scatter,
+    [COLL_REDUCE_SCATTER_BLOCK] = coll_inter_reduce_scatter_block,
+};
+
 int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
 {
     static bool warned[COLL_OPS];
+    if (comm->inter)
+        return inter_algorithms[op] ? inter_algorithms[op](s, comm, a) : MPI_ERR_COMM;
     const algorithm_t *table = operations[op].algorithms;
     int choice = tunables.coll_algorithm[op];
     if (choice > 0 && table[choice].serves && !table[choice].serves(comm, a)) {

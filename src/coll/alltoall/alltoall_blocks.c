@@ -9,7 +9,7 @@
  * displacements, or counts, byte displacements and types. */
 static int blocks(sched_t *s, comm_t *comm, const coll_args_t *a, int form, coll_block_t **send, coll_block_t **recv)
 {
-    int n = comm->size;
+    int n = comm_peer_count(comm);
     coll_block_t *b = sched_alloc(s, 2 * (size_t)n * sizeof *b);
     if (!b)
         return MPI_ERR_NO_MEM;

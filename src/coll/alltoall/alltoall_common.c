@@ -7,7 +7,8 @@
  * blocks.  Linear: every send and receive starts at once, n - 1
  * messages in flight per process; on one node the fewest steps for small
  * blocks.  In place, each outgoing block is first copied aside (packed)
- * so the block can be received over it.
+ * so the block can be received over it.  On an intercommunicator the
+ * blocks are those of the remote group's processes.
  */
 #include "coll/coll.h"
 
@@ -23,9 +24,22 @@ static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt
     }
 }
 
+/* Between the groups of an intercommunicator, every remote process is a
+ * peer and there is no block for oneself.  Always linear: with groups of
+ * different sizes the steps of a pairwise exchange would not pair up. */
+static void exchange_inter(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt_buffer_t *recv)
+{
+    int m = comm->remote_size;
+    for (int k = 0; k < m; k++) {
+        int peer = (comm->rank + k) % m;
+        sched_send(s, &send[peer], peer);
+        sched_recv(s, &recv[peer], peer);
+    }
+}
+
 int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll_block_t *recv, bool pairwise)
 {
-    int n = comm->size, r = comm->rank;
+    int n = comm_peer_count(comm), r = comm->rank;
     dt_buffer_t *sb = sched_alloc(s, 2 * (size_t)n * sizeof *sb);
     if (!sb)
         return MPI_ERR_NO_MEM;
@@ -33,6 +47,10 @@ int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll
     for (int j = 0; j < n; j++) {
         sb[j] = coll_buf(send[j].buf, send[j].count, send[j].dt);
         rb[j] = coll_buf(recv[j].buf, recv[j].count, recv[j].dt);
+    }
+    if (comm->inter) {
+        exchange_inter(s, comm, sb, rb);
+        return MPI_SUCCESS;
     }
     sched_copy(s, &sb[r], &rb[r]);
     exchange(s, comm, sb, rb, pairwise);
