@@ -1388,6 +1388,96 @@ TESSERA_API int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, 
                                  MPI_Comm comm, MPI_Info info, MPI_Request *request);
 TESSERA_API int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op);
 TESSERA_API int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op);
+TESSERA_API int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int PMPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                        int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                        int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                         int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                            MPI_Request *request);
+TESSERA_API int PMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                             MPI_Request *request);
+TESSERA_API int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                        MPI_Comm comm);
+TESSERA_API int PMPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                         MPI_Comm comm);
+TESSERA_API int MPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                         MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                          MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                             const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                             MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                              const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                              MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int PMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int MPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                        int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                           MPI_Request *request);
+TESSERA_API int PMPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                            MPI_Request *request);
+TESSERA_API int MPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                       MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                       const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int PMPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                        MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                        const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
+TESSERA_API int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                        MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                        const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                        MPI_Request *request);
+TESSERA_API int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                         MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                         const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                         MPI_Request *request);
+TESSERA_API int MPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                            MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                            MPI_Request *request);
+TESSERA_API int PMPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                             MPI_Request *request);
+TESSERA_API int MPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                       const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                       const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm);
+TESSERA_API int PMPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm);
+TESSERA_API int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                        MPI_Request *request);
+TESSERA_API int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                         const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                         const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                         MPI_Request *request);
+TESSERA_API int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                            const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                            MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                             MPI_Info info, MPI_Request *request);
 TESSERA_API int MPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
 TESSERA_API int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
 TESSERA_API int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);

@@ -16,6 +16,7 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/info.h"
+#include "obj/topo.h"
 #include "op/op.h"
 #include "request/request.h"
 
@@ -71,6 +72,21 @@
 #pragma weak MPI_Iexscan = PMPI_Iexscan
 #pragma weak MPI_Exscan_init = PMPI_Exscan_init
 #pragma weak MPI_Reduce_local = PMPI_Reduce_local
+#pragma weak MPI_Neighbor_allgather = PMPI_Neighbor_allgather
+#pragma weak MPI_Ineighbor_allgather = PMPI_Ineighbor_allgather
+#pragma weak MPI_Neighbor_allgather_init = PMPI_Neighbor_allgather_init
+#pragma weak MPI_Neighbor_allgatherv = PMPI_Neighbor_allgatherv
+#pragma weak MPI_Ineighbor_allgatherv = PMPI_Ineighbor_allgatherv
+#pragma weak MPI_Neighbor_allgatherv_init = PMPI_Neighbor_allgatherv_init
+#pragma weak MPI_Neighbor_alltoall = PMPI_Neighbor_alltoall
+#pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
+#pragma weak MPI_Neighbor_alltoall_init = PMPI_Neighbor_alltoall_init
+#pragma weak MPI_Neighbor_alltoallv = PMPI_Neighbor_alltoallv
+#pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
+#pragma weak MPI_Neighbor_alltoallv_init = PMPI_Neighbor_alltoallv_init
+#pragma weak MPI_Neighbor_alltoallw = PMPI_Neighbor_alltoallw
+#pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
+#pragma weak MPI_Neighbor_alltoallw_init = PMPI_Neighbor_alltoallw_init
 
 enum mode { BLOCKING, NONBLOCKING, PERSISTENT };
 
@@ -79,7 +95,8 @@ enum mode { BLOCKING, NONBLOCKING, PERSISTENT };
 typedef struct call {
     comm_t *comm;
     coll_args_t a;
-    datatype_t **types;
+    datatype_t **types; /* ntypes of them */
+    int ntypes;
 } call_t;
 
 /* Record the schedule and run, start or keep it. */
@@ -94,7 +111,7 @@ static int run(const char *name, enum coll_op op, call_t *c, enum mode mode, MPI
             sched_hold_type(s, a->sendtype);
         if (a->recvtype)
             sched_hold_type(s, a->recvtype);
-        for (int i = 0; c->types && i < 2 * comm_peer_count(c->comm); i++)
+        for (int i = 0; i < c->ntypes; i++)
             sched_hold_type(s, c->types[i]);
         if (a->op)
             sched_hold_op(s, a->op);
@@ -561,6 +578,7 @@ static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const 
     c->types = calloc(2 * (size_t)n, sizeof *c->types);
     if (!c->types)
         return err_set(MPI_ERR_NO_MEM, "out of memory checking MPI_Alltoallw's types");
+    c->ntypes = 2 * n;
     rc = check_counts(recvcounts, n, "recvcounts");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(rdispls, "rdispls");
@@ -590,6 +608,7 @@ static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const 
     if (rc != MPI_SUCCESS) {
         free(c->types);
         c->types = NULL;
+        c->ntypes = 0;
     }
     return rc;
 }
@@ -697,6 +716,171 @@ static int prepare_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datat
     if (rc != MPI_SUCCESS)
         return rc;
     return prepare_reduction(sendbuf, recvbuf, count, count, datatype, op, true, true, true, c);
+}
+
+/* ---- the neighbourhood collectives ---- */
+
+/* An intracommunicator with a topology; its in- and out-degrees. */
+static int check_neighbor_comm(MPI_Comm handle, call_t *c, int *in, int *out)
+{
+    int rc = check_intra_comm(handle, c);
+    if (rc == MPI_SUCCESS && !c->comm->topo)
+        rc = err_set(MPI_ERR_TOPOLOGY, "invalid communicator %s (it has no process topology)",
+                     c->comm->name[0] ? c->comm->name : "given");
+    if (rc == MPI_SUCCESS)
+        topo_degrees(c->comm->topo, c->comm->rank, in, out);
+    return rc;
+}
+
+/* The send side of the allgather and alltoall forms: count elements per
+ * neighbour, `blocks` of them. */
+static int neighbor_side(const void *buf, int count, int blocks, MPI_Datatype type, bool send, datatype_t **dt)
+{
+    int rc = check_count(count, send ? "sendcount" : "recvcount");
+    if (rc == MPI_SUCCESS)
+        rc = check_data(buf, (MPI_Count)count * blocks, type, send, dt);
+    return rc;
+}
+
+/* The v forms' side: counts and displacements of `blocks` neighbours. */
+static int neighbor_side_v(const void *buf, const int counts[], const void *displs, int blocks, MPI_Datatype type,
+                           bool send, datatype_t **dt)
+{
+    int rc = check_counts(counts, blocks, send ? "sendcounts" : "recvcounts");
+    if (rc == MPI_SUCCESS && blocks > 0)
+        rc = check_pointer(displs, send ? "sdispls" : "rdispls");
+    if (rc == MPI_SUCCESS)
+        rc = check_data(buf, 0, type, send, dt);
+    for (int i = 0; rc == MPI_SUCCESS && i < blocks; i++)
+        if (counts[i] > 0 && !buf)
+            rc = err_set(MPI_ERR_BUFFER, "invalid %s NULL with %s[%d] = %d", send ? "sendbuf" : "recvbuf",
+                         send ? "sendcounts" : "recvcounts", i, counts[i]);
+    return rc;
+}
+
+static int prepare_neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int in = 0, out = 0;
+    int rc = check_neighbor_comm(comm, c, &in, &out);
+    if (rc == MPI_SUCCESS)
+        rc = neighbor_side(sendbuf, sendcount, 1, sendtype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS)
+        rc = neighbor_side(recvbuf, recvcount, in, recvtype, false, &a->recvtype);
+    *a = (coll_args_t){.sendbuf = sendbuf,
+                       .sendcount = sendcount,
+                       .sendtype = a->sendtype,
+                       .recvbuf = recvbuf,
+                       .recvcount = recvcount,
+                       .recvtype = a->recvtype};
+    return rc;
+}
+
+static int prepare_neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                       const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                       call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int in = 0, out = 0;
+    int rc = check_neighbor_comm(comm, c, &in, &out);
+    if (rc == MPI_SUCCESS)
+        rc = neighbor_side(sendbuf, sendcount, 1, sendtype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS)
+        rc = neighbor_side_v(recvbuf, recvcounts, displs, in, recvtype, false, &a->recvtype);
+    *a = (coll_args_t){.sendbuf = sendbuf,
+                       .sendcount = sendcount,
+                       .sendtype = a->sendtype,
+                       .recvbuf = recvbuf,
+                       .recvcounts = recvcounts,
+                       .rdispls = displs,
+                       .recvtype = a->recvtype};
+    return rc;
+}
+
+static int prepare_neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int in = 0, out = 0;
+    int rc = check_neighbor_comm(comm, c, &in, &out);
+    if (rc == MPI_SUCCESS)
+        rc = neighbor_side(sendbuf, sendcount, out, sendtype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS)
+        rc = neighbor_side(recvbuf, recvcount, in, recvtype, false, &a->recvtype);
+    *a = (coll_args_t){.sendbuf = sendbuf,
+                       .sendcount = sendcount,
+                       .sendtype = a->sendtype,
+                       .recvbuf = recvbuf,
+                       .recvcount = recvcount,
+                       .recvtype = a->recvtype};
+    return rc;
+}
+
+static int prepare_neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                      MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                                      MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int in = 0, out = 0;
+    int rc = check_neighbor_comm(comm, c, &in, &out);
+    if (rc == MPI_SUCCESS)
+        rc = neighbor_side_v(sendbuf, sendcounts, sdispls, out, sendtype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS)
+        rc = neighbor_side_v(recvbuf, recvcounts, rdispls, in, recvtype, false, &a->recvtype);
+    *a = (coll_args_t){.sendbuf = sendbuf,
+                       .sendcounts = sendcounts,
+                       .sdispls = sdispls,
+                       .sendtype = a->sendtype,
+                       .recvbuf = recvbuf,
+                       .recvcounts = recvcounts,
+                       .rdispls = rdispls,
+                       .recvtype = a->recvtype};
+    return rc;
+}
+
+static int prepare_neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                      const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                      const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                      call_t *c)
+{
+    coll_args_t *a = &c->a;
+    int in = 0, out = 0;
+    int rc = check_neighbor_comm(comm, c, &in, &out);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (sendbuf == MPI_IN_PLACE || recvbuf == MPI_IN_PLACE)
+        return err_set(MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed in a neighbourhood collective");
+    c->types = calloc((size_t)in + (size_t)out + 1, sizeof *c->types);
+    if (!c->types)
+        return err_set(MPI_ERR_NO_MEM, "out of memory checking MPI_Neighbor_alltoallw's types");
+    c->ntypes = in + out;
+    rc = check_counts(sendcounts, out, "sendcounts");
+    if (rc == MPI_SUCCESS && out > 0)
+        rc = check_pointer(sdispls, "sdispls");
+    if (rc == MPI_SUCCESS && out > 0)
+        rc = check_type_array(sendtypes, sendcounts, out, "sendtypes", c->types);
+    if (rc == MPI_SUCCESS)
+        rc = check_counts(recvcounts, in, "recvcounts");
+    if (rc == MPI_SUCCESS && in > 0)
+        rc = check_pointer(rdispls, "rdispls");
+    if (rc == MPI_SUCCESS && in > 0)
+        rc = check_type_array(recvtypes, recvcounts, in, "recvtypes", c->types + out);
+    if (rc != MPI_SUCCESS) {
+        free(c->types);
+        c->types = NULL;
+        c->ntypes = 0;
+        return rc;
+    }
+    *a = (coll_args_t){.sendbuf = sendbuf,
+                       .sendcounts = sendcounts,
+                       .sbytes = sdispls,
+                       .sendtypes = c->types,
+                       .recvbuf = recvbuf,
+                       .recvcounts = recvcounts,
+                       .rbytes = rdispls,
+                       .recvtypes = c->types + out};
+    return MPI_SUCCESS;
 }
 
 /* ---- the entry points: blocking, nonblocking, persistent ---- */
@@ -1336,4 +1520,231 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
         return err_raise(NULL, "MPI_Reduce_local", rc);
     op_apply(a->op, inbuf, inoutbuf, count, a->recvtype);
     return MPI_SUCCESS;
+}
+
+int PMPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                            MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_allgather", rc);
+    }
+    return run("MPI_Neighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Ineighbor_allgather", rc);
+    }
+    return run("MPI_Ineighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, NONBLOCKING, request);
+}
+
+int PMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                 MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_allgather_init", rc);
+    }
+    return run("MPI_Neighbor_allgather_init", COLL_NEIGHBOR_ALLGATHER, &c, PERSISTENT, request);
+}
+
+int PMPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_allgatherv", rc);
+    }
+    return run("MPI_Neighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                              MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Ineighbor_allgatherv", rc);
+    }
+    return run("MPI_Ineighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &c, NONBLOCKING, request);
+}
+
+int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                  MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_allgatherv_init", rc);
+    }
+    return run("MPI_Neighbor_allgatherv_init", COLL_NEIGHBOR_ALLGATHERV, &c, PERSISTENT, request);
+}
+
+int PMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_alltoall", rc);
+    }
+    return run("MPI_Neighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                            MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Ineighbor_alltoall", rc);
+    }
+    return run("MPI_Ineighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, NONBLOCKING, request);
+}
+
+int PMPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_alltoall_init", rc);
+    }
+    return run("MPI_Neighbor_alltoall_init", COLL_NEIGHBOR_ALLTOALL, &c, PERSISTENT, request);
+}
+
+int PMPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                            MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                        comm, &c);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_alltoallv", rc);
+    }
+    return run("MPI_Neighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                             void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                             MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                        comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Ineighbor_alltoallv", rc);
+    }
+    return run("MPI_Ineighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &c, NONBLOCKING, request);
+}
+
+int PMPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                 MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                                 MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                        comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_alltoallv_init", rc);
+    }
+    return run("MPI_Neighbor_alltoallv_init", COLL_NEIGHBOR_ALLTOALLV, &c, PERSISTENT, request);
+}
+
+int PMPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                            const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                                        recvtypes, comm, &c);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_alltoallw", rc);
+    }
+    return run("MPI_Neighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &c, BLOCKING, NULL);
+}
+
+int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                             MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                                        recvtypes, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, NONBLOCKING);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Ineighbor_alltoallw", rc);
+    }
+    return run("MPI_Ineighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &c, NONBLOCKING, request);
+}
+
+int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                 const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                 const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                                 MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                                        recvtypes, comm, &c);
+    if (rc == MPI_SUCCESS)
+        rc = check_info_arg(info, PERSISTENT);
+    if (rc == MPI_SUCCESS)
+        rc = check_request_out(request, PERSISTENT);
+    if (rc != MPI_SUCCESS) {
+        free(c.types);
+        return err_raise(c.comm, "MPI_Neighbor_alltoallw_init", rc);
+    }
+    return run("MPI_Neighbor_alltoallw_init", COLL_NEIGHBOR_ALLTOALLW, &c, PERSISTENT, request);
 }

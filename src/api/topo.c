@@ -228,20 +228,6 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 /* The rank `disp` places along `dim` from here: wrapped on a periodic
  * dimension, MPI_PROC_NULL off the end of another.  Moving along one
  * dimension moves the rank by that dimension's stride. */
-static int shifted(const topo_t *t, int rank, int dim, int disp)
-{
-    long d = t->dims[dim], to = (long)t->coords[dim] + disp;
-    if (!t->periods[dim] && (to < 0 || to >= d))
-        return MPI_PROC_NULL;
-    to %= d;
-    if (to < 0)
-        to += d;
-    long stride = 1;
-    for (int i = dim + 1; i < t->ndims; i++)
-        stride *= t->dims[i];
-    return (int)(rank + (to - t->coords[dim]) * stride);
-}
-
 int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
 {
     comm_t *c = NULL;
@@ -255,8 +241,8 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
         rc = check_pointer(rank_dest, "rank_dest");
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Cart_shift", rc);
-    *rank_source = shifted(t, c->rank, direction, -disp);
-    *rank_dest = shifted(t, c->rank, direction, disp);
+    *rank_source = topo_cart_shift(t, c->rank, direction, -disp);
+    *rank_dest = topo_cart_shift(t, c->rank, direction, disp);
     return MPI_SUCCESS;
 }
 

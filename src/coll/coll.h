@@ -44,7 +44,14 @@ enum coll_op {
     COLL_REDUCE_SCATTER_BLOCK,
     COLL_SCAN,
     COLL_EXSCAN,
-    COLL_OPS
+    COLL_OPS,
+    /* The neighbourhood collectives: one algorithm each, no tunable. */
+    COLL_NEIGHBOR_ALLGATHER = COLL_OPS,
+    COLL_NEIGHBOR_ALLGATHERV,
+    COLL_NEIGHBOR_ALLTOALL,
+    COLL_NEIGHBOR_ALLTOALLV,
+    COLL_NEIGHBOR_ALLTOALLW,
+    COLL_ALL_OPS
 };
 
 typedef struct coll_args {
@@ -58,6 +65,7 @@ typedef struct coll_args {
      * of the type; bytes for the w form), and per-process types. */
     const int *sendcounts, *sdispls, *recvcounts, *rdispls;
     datatype_t *const *sendtypes, *const *recvtypes;
+    const MPI_Aint *sbytes, *rbytes; /* MPI_Neighbor_alltoallw's displacements */
     op_t *op;
     int root;
     bool in_place; /* the call passed MPI_IN_PLACE */
@@ -131,6 +139,9 @@ int coll_scan_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a)
 int coll_scan_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_exscan_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_exscan_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+
+/* The neighbourhood collectives (coll/neighbor/). */
+int coll_neighbor_linear(sched_t *s, comm_t *comm, const coll_args_t *a, enum coll_op op);
 
 /* On intercommunicators, one algorithm per operation (coll/inter/); the
  * alltoall forms use the linear exchange above. */

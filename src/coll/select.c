@@ -250,6 +250,8 @@ static const coll_build_fn inter_algorithms[COLL_OPS] = {
 int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
 {
     static bool warned[COLL_OPS];
+    if (op >= COLL_OPS)
+        return coll_neighbor_linear(s, comm, a, op);
     if (comm->inter)
         return inter_algorithms[op] ? inter_algorithms[op](s, comm, a) : MPI_ERR_COMM;
     const algorithm_t *table = operations[op].algorithms;

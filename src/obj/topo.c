@@ -257,3 +257,60 @@ bool topo_dims_create(int nnodes, int ndims, int *dims)
     free(current);
     return true;
 }
+
+int topo_cart_shift(const topo_t *t, int rank, int dim, int disp)
+{
+    long d = t->dims[dim], to = (long)t->coords[dim] + disp;
+    if (!t->periods[dim] && (to < 0 || to >= d))
+        return MPI_PROC_NULL;
+    to %= d;
+    if (to < 0)
+        to += d;
+    long stride = 1;
+    for (int i = dim + 1; i < t->ndims; i++)
+        stride *= t->dims[i];
+    return (int)(rank + (to - t->coords[dim]) * stride);
+}
+
+void topo_degrees(const topo_t *t, int rank, int *indegree, int *outdegree)
+{
+    const int *first;
+    switch (t->kind) {
+    case MPI_CART:
+        *indegree = *outdegree = 2 * t->ndims;
+        break;
+    case MPI_GRAPH:
+        topo_graph_neighbors(t, rank, indegree, &first);
+        *outdegree = *indegree;
+        break;
+    default:
+        *indegree = t->indegree;
+        *outdegree = t->outdegree;
+        break;
+    }
+}
+
+void topo_neighbors(const topo_t *t, int rank, int *sources, int *destinations)
+{
+    int count;
+    const int *first;
+    switch (t->kind) {
+    case MPI_CART:
+        for (int d = 0; d < t->ndims; d++) {
+            sources[2 * d] = destinations[2 * d] = topo_cart_shift(t, rank, d, -1);
+            sources[2 * d + 1] = destinations[2 * d + 1] = topo_cart_shift(t, rank, d, 1);
+        }
+        break;
+    case MPI_GRAPH:
+        topo_graph_neighbors(t, rank, &count, &first);
+        for (int i = 0; i < count; i++)
+            sources[i] = destinations[i] = first[i];
+        break;
+    default:
+        for (int i = 0; i < t->indegree; i++)
+            sources[i] = t->sources[i];
+        for (int i = 0; i < t->outdegree; i++)
+            destinations[i] = t->destinations[i];
+        break;
+    }
+}

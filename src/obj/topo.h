@@ -45,6 +45,17 @@ int topo_cart_size(int ndims, const int *dims);
  * coordinate is outside a non-periodic dimension. */
 int topo_cart_rank(const topo_t *t, const int *coords);
 void topo_cart_coords(const topo_t *t, int rank, int *coords);
+/* The rank disp steps from `rank` along dimension dim: MPI_PROC_NULL
+ * past the end of a non-periodic dimension. */
+int topo_cart_shift(const topo_t *t, int rank, int dim, int disp);
+/* The neighbourhood collectives' view of process `rank`: its in- and
+ * out-neighbours in the standard's order.  A grid has two of each per
+ * dimension, the negative direction first (MPI_PROC_NULL past a
+ * non-periodic end); a graph's are the node's neighbours both ways; a
+ * distributed graph's its sources and destinations.  The lists have room
+ * for the counts that topo_degrees gives. */
+void topo_degrees(const topo_t *t, int rank, int *indegree, int *outdegree);
+void topo_neighbors(const topo_t *t, int rank, int *sources, int *destinations);
 
 /* Graph node `node`'s neighbours: *count of them at *first. */
 void topo_graph_neighbors(const topo_t *t, int node, int *count, const int **first);
