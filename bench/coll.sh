@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# coll.sh [BUILD_DIR] -- collective latency of Tessera, MPICH and Open MPI.
+#
+# Builds coll.c against each MPI found (as run.sh does), runs it
+# interleaved -- round by round, every MPI in each round -- at 2 ranks
+# and, oversubscribing the 2-core machine, at 4 and 8, and prints one
+# markdown table per rank count: the best time per operation and size
+# over the rounds, and the best peer's time divided by Tessera's (above 1:
+# Tessera is faster).  Raw results go to bench/results/coll-*/.
+#   ROUNDS (default 2), TIME_BUDGET (seconds per measurement, default 0.2),
+#   RANKS (default "2 4 8"), COLL_TIMEOUT (seconds per run, default 300).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:-$here/../build}" && pwd)
+rounds=${ROUNDS:-2}
+ranks=${RANKS:-2 4 8}
+limit=${COLL_TIMEOUT:-300}
+out="$here/results/coll-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out"
+export TIME_BUDGET=${TIME_BUDGET:-0.2}
+
+declare -A cc run
+cc[tessera]="$build/bin/mpicc"
+run[tessera]="$build/bin/mpirun"
+if command -v mpicc.mpich > /dev/null; then
+    cc[mpich]=mpicc.mpich
+    run[mpich]="mpirun.mpich"
+fi
+if command -v mpicc.openmpi > /dev/null; then
+    cc[openmpi]=mpicc.openmpi
+    run[openmpi]="mpirun.openmpi --allow-run-as-root --oversubscribe"
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+mpis=(tessera)
+for m in mpich openmpi; do [ -n "${cc[$m]:-}" ] && mpis+=("$m"); done
+
+for m in "${mpis[@]}"; do
+    ${cc[$m]} -O2 -o "$out/coll.$m" "$here/coll.c"
+done
+for ((r = 1; r <= rounds; r++)); do
+    for n in $ranks; do
+        for m in "${mpis[@]}"; do
+            echo "round $r: coll -n $n with $m" >&2
+            timeout "$limit" ${run[$m]} -n "$n" "$out/coll.$m" > "$out/coll.$m.n$n.$r" 2> /dev/null ||
+                echo "  (did not finish in ${limit}s)" >&2
+        done
+    done
+done
+
+python3 - "$out" "$rounds" "$ranks" "${mpis[@]}" << 'PY'
+import sys
+out, rounds, ranks, mpis = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4:]
+def size_name(b):
+    return f"{b >> 20} MiB" if b >= 1 << 20 else f"{b >> 10} KiB" if b >= 1 << 10 else f"{b} B"
+for n in ranks:
+    best = {}
+    for m in mpis:
+        for r in range(1, rounds + 1):
+            try:
+                lines = open(f"{out}/coll.{m}.n{n}.{r}").read().split("\n")
+            except OSError:
+                continue
+            for line in lines:
+                parts = line.split()
+                if len(parts) != 3:
+                    continue
+                key = (parts[0], int(parts[1]))
+                best.setdefault(key, {})
+                v = float(parts[2])
+                best[key][m] = min(best[key].get(m, v), v)
+    print(f"\n#### {n} ranks (microseconds per call; ratio = best peer / Tessera, above 1 is faster)\n")
+    print("| operation | size | " + " | ".join(mpis) + " | ratio |")
+    print("|---|---|" + "---|" * len(mpis) + "---|")
+    for (op, b), times in best.items():
+        cells = [f"{times[m]:.2f}" if m in times else "-" for m in mpis]
+        peers = [times[m] for m in mpis[1:] if m in times]
+        ratio = f"{min(peers) / times['tessera']:.2f}" if peers and "tessera" in times else "-"
+        print(f"| {op} | {size_name(b)} | " + " | ".join(cells) + f" | {ratio} |")
+PY
