@@ -91,7 +91,8 @@
 enum mode { BLOCKING, NONBLOCKING, PERSISTENT };
 
 /* A checked call: its communicator and arguments, and the per-process
- * datatype arrays of MPI_Alltoallw (freed once the schedule is built). */
+ * datatype arrays of the alltoallw forms (run() frees them, whether the
+ * checks passed or not). */
 typedef struct call {
     comm_t *comm;
     coll_args_t a;
@@ -99,11 +100,24 @@ typedef struct call {
     int ntypes;
 } call_t;
 
-/* Record the schedule and run, start or keep it. */
-static int run(const char *name, enum coll_op op, call_t *c, enum mode mode, MPI_Request *request)
+static int check_info_arg(MPI_Info info);
+
+/* The end of every entry point: raise what the checks found (rc), check
+ * the info (persistent forms) and request (nonblocking and persistent)
+ * arguments, then record the schedule and run, start or keep it. */
+static int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode mode, MPI_Info info,
+               MPI_Request *request)
 {
+    if (rc == MPI_SUCCESS && mode == PERSISTENT)
+        rc = check_info_arg(info);
+    if (rc == MPI_SUCCESS && mode != BLOCKING)
+        rc = check_pointer(request, "request");
+    if (rc != MPI_SUCCESS) {
+        free(c->types);
+        return err_raise(c->comm, name, rc);
+    }
     sched_t *s = sched_new(c->comm);
-    int rc = s ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory starting %s", name);
+    rc = s ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory starting %s", name);
     if (rc == MPI_SUCCESS && mode != BLOCKING) {
         /* The user may free types and operations while the call runs. */
         coll_args_t *a = &c->a;
@@ -250,16 +264,11 @@ static int check_aliasing(const void *sendbuf, const void *recvbuf, MPI_Count by
     return MPI_SUCCESS;
 }
 
-static int check_request_out(MPI_Request *request, enum mode mode)
-{
-    return mode == BLOCKING ? MPI_SUCCESS : check_pointer(request, "request");
-}
-
 /* The info of an _init call: MPI_INFO_NULL or a live handle.  No hint
  * changes a collective yet, so a valid one is only checked. */
-static int check_info_arg(MPI_Info info, enum mode mode)
+static int check_info_arg(MPI_Info info)
 {
-    if (mode != PERSISTENT || info == MPI_INFO_NULL || info_from_handle(info))
+    if (info == MPI_INFO_NULL || info_from_handle(info))
         return MPI_SUCCESS;
     return err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)info);
 }
@@ -553,7 +562,7 @@ static int prepare_alltoallv(const void *sendbuf, const int sendcounts[], const 
 }
 
 /* MPI_Alltoallw's arrays of datatypes, as objects: send types first. */
-static int check_type_array(const MPI_Datatype types[], const int counts[], int n, const char *what, datatype_t **out)
+static int check_type_array(const MPI_Datatype types[], int n, const char *what, datatype_t **out)
 {
     int rc = check_pointer(types, what);
     for (int i = 0; rc == MPI_SUCCESS && i < n; i++) {
@@ -561,7 +570,6 @@ static int check_type_array(const MPI_Datatype types[], const int counts[], int 
         rc = check_message_buffer(NULL, 0, types[i], false, &ignored);
         if (rc == MPI_SUCCESS)
             out[i] = dt_from_handle(types[i]);
-        (void)counts;
     }
     return rc;
 }
@@ -583,7 +591,7 @@ static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const 
     if (rc == MPI_SUCCESS)
         rc = check_pointer(rdispls, "rdispls");
     if (rc == MPI_SUCCESS)
-        rc = check_type_array(recvtypes, recvcounts, n, "recvtypes", c->types + n);
+        rc = check_type_array(recvtypes, n, "recvtypes", c->types + n);
     a->recvbuf = recvbuf;
     a->recvcounts = recvcounts;
     a->rdispls = rdispls;
@@ -599,16 +607,11 @@ static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const 
         if (rc == MPI_SUCCESS)
             rc = check_pointer(sdispls, "sdispls");
         if (rc == MPI_SUCCESS)
-            rc = check_type_array(sendtypes, sendcounts, n, "sendtypes", c->types);
+            rc = check_type_array(sendtypes, n, "sendtypes", c->types);
         a->sendbuf = sendbuf;
         a->sendcounts = sendcounts;
         a->sdispls = sdispls;
         a->sendtypes = c->types;
-    }
-    if (rc != MPI_SUCCESS) {
-        free(c->types);
-        c->types = NULL;
-        c->ntypes = 0;
     }
     return rc;
 }
@@ -859,19 +862,15 @@ static int prepare_neighbor_alltoallw(const void *sendbuf, const int sendcounts[
     if (rc == MPI_SUCCESS && out > 0)
         rc = check_pointer(sdispls, "sdispls");
     if (rc == MPI_SUCCESS && out > 0)
-        rc = check_type_array(sendtypes, sendcounts, out, "sendtypes", c->types);
+        rc = check_type_array(sendtypes, out, "sendtypes", c->types);
     if (rc == MPI_SUCCESS)
         rc = check_counts(recvcounts, in, "recvcounts");
     if (rc == MPI_SUCCESS && in > 0)
         rc = check_pointer(rdispls, "rdispls");
     if (rc == MPI_SUCCESS && in > 0)
-        rc = check_type_array(recvtypes, recvcounts, in, "recvtypes", c->types + out);
-    if (rc != MPI_SUCCESS) {
-        free(c->types);
-        c->types = NULL;
-        c->ntypes = 0;
+        rc = check_type_array(recvtypes, in, "recvtypes", c->types + out);
+    if (rc != MPI_SUCCESS)
         return rc;
-    }
     *a = (coll_args_t){.sendbuf = sendbuf,
                        .sendcounts = sendcounts,
                        .sbytes = sdispls,
@@ -889,53 +888,35 @@ int PMPI_Barrier(MPI_Comm comm)
 {
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Barrier", rc);
-    return run("MPI_Barrier", COLL_BARRIER, &c, BLOCKING, NULL);
+    return run("MPI_Barrier", COLL_BARRIER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Ibarrier", rc);
-    return run("MPI_Ibarrier", COLL_BARRIER, &c, NONBLOCKING, request);
+    return run("MPI_Ibarrier", COLL_BARRIER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Barrier_init", rc);
-    return run("MPI_Barrier_init", COLL_BARRIER, &c, PERSISTENT, request);
+    return run("MPI_Barrier_init", COLL_BARRIER, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Bcast", rc);
-    return run("MPI_Bcast", COLL_BCAST, &c, BLOCKING, NULL);
+    return run("MPI_Bcast", COLL_BCAST, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
 {
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Ibcast", rc);
-    return run("MPI_Ibcast", COLL_BCAST, &c, NONBLOCKING, request);
+    return run("MPI_Ibcast", COLL_BCAST, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
@@ -943,13 +924,7 @@ int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MP
 {
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Bcast_init", rc);
-    return run("MPI_Bcast_init", COLL_BCAST, &c, PERSISTENT, request);
+    return run("MPI_Bcast_init", COLL_BCAST, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -957,9 +932,7 @@ int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 {
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Gather", rc);
-    return run("MPI_Gather", COLL_GATHER, &c, BLOCKING, NULL);
+    return run("MPI_Gather", COLL_GATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -967,11 +940,7 @@ int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 {
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Igather", rc);
-    return run("MPI_Igather", COLL_GATHER, &c, NONBLOCKING, request);
+    return run("MPI_Igather", COLL_GATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -979,13 +948,7 @@ int PMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
 {
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Gather_init", rc);
-    return run("MPI_Gather_init", COLL_GATHER, &c, PERSISTENT, request);
+    return run("MPI_Gather_init", COLL_GATHER, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
@@ -993,9 +956,7 @@ int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 {
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Gatherv", rc);
-    return run("MPI_Gatherv", COLL_GATHERV, &c, BLOCKING, NULL);
+    return run("MPI_Gatherv", COLL_GATHERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
@@ -1003,11 +964,7 @@ int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 {
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Igatherv", rc);
-    return run("MPI_Igatherv", COLL_GATHERV, &c, NONBLOCKING, request);
+    return run("MPI_Igatherv", COLL_GATHERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
@@ -1016,13 +973,7 @@ int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Gatherv_init", rc);
-    return run("MPI_Gatherv_init", COLL_GATHERV, &c, PERSISTENT, request);
+    return run("MPI_Gatherv_init", COLL_GATHERV, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1030,9 +981,7 @@ int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 {
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Scatter", rc);
-    return run("MPI_Scatter", COLL_SCATTER, &c, BLOCKING, NULL);
+    return run("MPI_Scatter", COLL_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1040,11 +989,7 @@ int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 {
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Iscatter", rc);
-    return run("MPI_Iscatter", COLL_SCATTER, &c, NONBLOCKING, request);
+    return run("MPI_Iscatter", COLL_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1052,13 +997,7 @@ int PMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Scatter_init", rc);
-    return run("MPI_Scatter_init", COLL_SCATTER, &c, PERSISTENT, request);
+    return run("MPI_Scatter_init", COLL_SCATTER, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf,
@@ -1066,9 +1005,7 @@ int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[
 {
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Scatterv", rc);
-    return run("MPI_Scatterv", COLL_SCATTERV, &c, BLOCKING, NULL);
+    return run("MPI_Scatterv", COLL_SCATTERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
@@ -1076,11 +1013,7 @@ int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs
 {
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Iscatterv", rc);
-    return run("MPI_Iscatterv", COLL_SCATTERV, &c, NONBLOCKING, request);
+    return run("MPI_Iscatterv", COLL_SCATTERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
@@ -1089,13 +1022,7 @@ int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int di
 {
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Scatterv_init", rc);
-    return run("MPI_Scatterv_init", COLL_SCATTERV, &c, PERSISTENT, request);
+    return run("MPI_Scatterv_init", COLL_SCATTERV, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1103,9 +1030,7 @@ int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 {
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Allgather", rc);
-    return run("MPI_Allgather", COLL_ALLGATHER, &c, BLOCKING, NULL);
+    return run("MPI_Allgather", COLL_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1113,11 +1038,7 @@ int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 {
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Iallgather", rc);
-    return run("MPI_Iallgather", COLL_ALLGATHER, &c, NONBLOCKING, request);
+    return run("MPI_Iallgather", COLL_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1125,13 +1046,7 @@ int PMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 {
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Allgather_init", rc);
-    return run("MPI_Allgather_init", COLL_ALLGATHER, &c, PERSISTENT, request);
+    return run("MPI_Allgather_init", COLL_ALLGATHER, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
@@ -1139,9 +1054,7 @@ int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 {
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Allgatherv", rc);
-    return run("MPI_Allgatherv", COLL_ALLGATHERV, &c, BLOCKING, NULL);
+    return run("MPI_Allgatherv", COLL_ALLGATHERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
@@ -1149,11 +1062,7 @@ int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
 {
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Iallgatherv", rc);
-    return run("MPI_Iallgatherv", COLL_ALLGATHERV, &c, NONBLOCKING, request);
+    return run("MPI_Iallgatherv", COLL_ALLGATHERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -1162,13 +1071,7 @@ int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendty
 {
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Allgatherv_init", rc);
-    return run("MPI_Allgatherv_init", COLL_ALLGATHERV, &c, PERSISTENT, request);
+    return run("MPI_Allgatherv_init", COLL_ALLGATHERV, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1176,9 +1079,7 @@ int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 {
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Alltoall", rc);
-    return run("MPI_Alltoall", COLL_ALLTOALL, &c, BLOCKING, NULL);
+    return run("MPI_Alltoall", COLL_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1186,11 +1087,7 @@ int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 {
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Ialltoall", rc);
-    return run("MPI_Ialltoall", COLL_ALLTOALL, &c, NONBLOCKING, request);
+    return run("MPI_Ialltoall", COLL_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1198,13 +1095,7 @@ int PMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype
 {
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Alltoall_init", rc);
-    return run("MPI_Alltoall_init", COLL_ALLTOALL, &c, PERSISTENT, request);
+    return run("MPI_Alltoall_init", COLL_ALLTOALL, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
@@ -1213,9 +1104,7 @@ int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispl
     call_t c = {0};
     int rc =
         prepare_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Alltoallv", rc);
-    return run("MPI_Alltoallv", COLL_ALLTOALLV, &c, BLOCKING, NULL);
+    return run("MPI_Alltoallv", COLL_ALLTOALLV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
@@ -1225,11 +1114,7 @@ int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdisp
     call_t c = {0};
     int rc =
         prepare_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Ialltoallv", rc);
-    return run("MPI_Ialltoallv", COLL_ALLTOALLV, &c, NONBLOCKING, request);
+    return run("MPI_Ialltoallv", COLL_ALLTOALLV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
@@ -1239,13 +1124,7 @@ int PMPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int s
     call_t c = {0};
     int rc =
         prepare_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Alltoallv_init", rc);
-    return run("MPI_Alltoallv_init", COLL_ALLTOALLV, &c, PERSISTENT, request);
+    return run("MPI_Alltoallv_init", COLL_ALLTOALLV, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
@@ -1255,9 +1134,7 @@ int PMPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispl
     call_t c = {0};
     int rc =
         prepare_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Alltoallw", rc);
-    return run("MPI_Alltoallw", COLL_ALLTOALLW, &c, BLOCKING, NULL);
+    return run("MPI_Alltoallw", COLL_ALLTOALLW, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
@@ -1267,11 +1144,7 @@ int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdisp
     call_t c = {0};
     int rc =
         prepare_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Ialltoallw", rc);
-    return run("MPI_Ialltoallw", COLL_ALLTOALLW, &c, NONBLOCKING, request);
+    return run("MPI_Ialltoallw", COLL_ALLTOALLW, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
@@ -1281,13 +1154,7 @@ int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int s
     call_t c = {0};
     int rc =
         prepare_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Alltoallw_init", rc);
-    return run("MPI_Alltoallw_init", COLL_ALLTOALLW, &c, PERSISTENT, request);
+    return run("MPI_Alltoallw_init", COLL_ALLTOALLW, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
@@ -1295,9 +1162,7 @@ int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype data
 {
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Reduce", rc);
-    return run("MPI_Reduce", COLL_REDUCE, &c, BLOCKING, NULL);
+    return run("MPI_Reduce", COLL_REDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
@@ -1305,11 +1170,7 @@ int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 {
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Ireduce", rc);
-    return run("MPI_Ireduce", COLL_REDUCE, &c, NONBLOCKING, request);
+    return run("MPI_Ireduce", COLL_REDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
@@ -1317,22 +1178,14 @@ int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 {
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Reduce_init", rc);
-    return run("MPI_Reduce_init", COLL_REDUCE, &c, PERSISTENT, request);
+    return run("MPI_Reduce_init", COLL_REDUCE, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Allreduce", rc);
-    return run("MPI_Allreduce", COLL_ALLREDUCE, &c, BLOCKING, NULL);
+    return run("MPI_Allreduce", COLL_ALLREDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -1340,11 +1193,7 @@ int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 {
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Iallreduce", rc);
-    return run("MPI_Iallreduce", COLL_ALLREDUCE, &c, NONBLOCKING, request);
+    return run("MPI_Iallreduce", COLL_ALLREDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -1352,13 +1201,7 @@ int PMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datat
 {
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Allreduce_init", rc);
-    return run("MPI_Allreduce_init", COLL_ALLREDUCE, &c, PERSISTENT, request);
+    return run("MPI_Allreduce_init", COLL_ALLREDUCE, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
@@ -1366,9 +1209,7 @@ int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
 {
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Reduce_scatter", rc);
-    return run("MPI_Reduce_scatter", COLL_REDUCE_SCATTER, &c, BLOCKING, NULL);
+    return run("MPI_Reduce_scatter", COLL_REDUCE_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
@@ -1376,11 +1217,7 @@ int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcount
 {
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Ireduce_scatter", rc);
-    return run("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, &c, NONBLOCKING, request);
+    return run("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
@@ -1388,13 +1225,7 @@ int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvc
 {
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Reduce_scatter_init", rc);
-    return run("MPI_Reduce_scatter_init", COLL_REDUCE_SCATTER, &c, PERSISTENT, request);
+    return run("MPI_Reduce_scatter_init", COLL_REDUCE_SCATTER, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
@@ -1402,9 +1233,7 @@ int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 {
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Reduce_scatter_block", rc);
-    return run("MPI_Reduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, BLOCKING, NULL);
+    return run("MPI_Reduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
@@ -1412,11 +1241,7 @@ int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount
 {
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Ireduce_scatter_block", rc);
-    return run("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, NONBLOCKING, request);
+    return run("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
@@ -1424,22 +1249,14 @@ int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvc
 {
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Reduce_scatter_block_init", rc);
-    return run("MPI_Reduce_scatter_block_init", COLL_REDUCE_SCATTER_BLOCK, &c, PERSISTENT, request);
+    return run("MPI_Reduce_scatter_block_init", COLL_REDUCE_SCATTER_BLOCK, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Scan", rc);
-    return run("MPI_Scan", COLL_SCAN, &c, BLOCKING, NULL);
+    return run("MPI_Scan", COLL_SCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -1447,11 +1264,7 @@ int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
 {
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Iscan", rc);
-    return run("MPI_Iscan", COLL_SCAN, &c, NONBLOCKING, request);
+    return run("MPI_Iscan", COLL_SCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -1459,22 +1272,14 @@ int PMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype d
 {
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Scan_init", rc);
-    return run("MPI_Scan_init", COLL_SCAN, &c, PERSISTENT, request);
+    return run("MPI_Scan_init", COLL_SCAN, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Exscan", rc);
-    return run("MPI_Exscan", COLL_EXSCAN, &c, BLOCKING, NULL);
+    return run("MPI_Exscan", COLL_EXSCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -1482,11 +1287,7 @@ int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 {
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Iexscan", rc);
-    return run("MPI_Iexscan", COLL_EXSCAN, &c, NONBLOCKING, request);
+    return run("MPI_Iexscan", COLL_EXSCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -1494,13 +1295,7 @@ int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 {
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS)
-        return err_raise(c.comm, "MPI_Exscan_init", rc);
-    return run("MPI_Exscan_init", COLL_EXSCAN, &c, PERSISTENT, request);
+    return run("MPI_Exscan_init", COLL_EXSCAN, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
@@ -1527,11 +1322,7 @@ int PMPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sen
 {
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_allgather", rc);
-    }
-    return run("MPI_Neighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, BLOCKING, NULL);
+    return run("MPI_Neighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1539,13 +1330,7 @@ int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype se
 {
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Ineighbor_allgather", rc);
-    }
-    return run("MPI_Ineighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, NONBLOCKING, request);
+    return run("MPI_Ineighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -1554,15 +1339,7 @@ int PMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatyp
 {
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_allgather_init", rc);
-    }
-    return run("MPI_Neighbor_allgather_init", COLL_NEIGHBOR_ALLGATHER, &c, PERSISTENT, request);
+    return run("MPI_Neighbor_allgather_init", COLL_NEIGHBOR_ALLGATHER, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -1570,11 +1347,7 @@ int PMPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype se
 {
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_allgatherv", rc);
-    }
-    return run("MPI_Neighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &c, BLOCKING, NULL);
+    return run("MPI_Neighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -1583,13 +1356,7 @@ int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
 {
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Ineighbor_allgatherv", rc);
-    }
-    return run("MPI_Ineighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &c, NONBLOCKING, request);
+    return run("MPI_Ineighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -1598,15 +1365,7 @@ int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Dataty
 {
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_allgatherv_init", rc);
-    }
-    return run("MPI_Neighbor_allgatherv_init", COLL_NEIGHBOR_ALLGATHERV, &c, PERSISTENT, request);
+    return run("MPI_Neighbor_allgatherv_init", COLL_NEIGHBOR_ALLGATHERV, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1614,11 +1373,7 @@ int PMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype send
 {
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_alltoall", rc);
-    }
-    return run("MPI_Neighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, BLOCKING, NULL);
+    return run("MPI_Neighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1626,13 +1381,7 @@ int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sen
 {
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Ineighbor_alltoall", rc);
-    }
-    return run("MPI_Ineighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, NONBLOCKING, request);
+    return run("MPI_Ineighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -1640,15 +1389,7 @@ int PMPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype
 {
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_alltoall_init", rc);
-    }
-    return run("MPI_Neighbor_alltoall_init", COLL_NEIGHBOR_ALLTOALL, &c, PERSISTENT, request);
+    return run("MPI_Neighbor_alltoall_init", COLL_NEIGHBOR_ALLTOALL, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
@@ -1658,11 +1399,7 @@ int PMPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const i
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
                                         comm, &c);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_alltoallv", rc);
-    }
-    return run("MPI_Neighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &c, BLOCKING, NULL);
+    return run("MPI_Neighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
@@ -1672,13 +1409,7 @@ int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const 
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
                                         comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Ineighbor_alltoallv", rc);
-    }
-    return run("MPI_Ineighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &c, NONBLOCKING, request);
+    return run("MPI_Ineighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
@@ -1688,15 +1419,7 @@ int PMPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], co
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
                                         comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_alltoallv_init", rc);
-    }
-    return run("MPI_Neighbor_alltoallv_init", COLL_NEIGHBOR_ALLTOALLV, &c, PERSISTENT, request);
+    return run("MPI_Neighbor_alltoallv_init", COLL_NEIGHBOR_ALLTOALLV, &c, rc, PERSISTENT, info, request);
 }
 
 int PMPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
@@ -1706,11 +1429,7 @@ int PMPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const M
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
                                         recvtypes, comm, &c);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_alltoallw", rc);
-    }
-    return run("MPI_Neighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &c, BLOCKING, NULL);
+    return run("MPI_Neighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
 int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
@@ -1721,13 +1440,7 @@ int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const 
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
                                         recvtypes, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, NONBLOCKING);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Ineighbor_alltoallw", rc);
-    }
-    return run("MPI_Ineighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &c, NONBLOCKING, request);
+    return run("MPI_Ineighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
 int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
@@ -1738,13 +1451,5 @@ int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], co
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
                                         recvtypes, comm, &c);
-    if (rc == MPI_SUCCESS)
-        rc = check_info_arg(info, PERSISTENT);
-    if (rc == MPI_SUCCESS)
-        rc = check_request_out(request, PERSISTENT);
-    if (rc != MPI_SUCCESS) {
-        free(c.types);
-        return err_raise(c.comm, "MPI_Neighbor_alltoallw_init", rc);
-    }
-    return run("MPI_Neighbor_alltoallw_init", COLL_NEIGHBOR_ALLTOALLW, &c, PERSISTENT, request);
+    return run("MPI_Neighbor_alltoallw_init", COLL_NEIGHBOR_ALLTOALLW, &c, rc, PERSISTENT, info, request);
 }
