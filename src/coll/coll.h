@@ -97,6 +97,16 @@ static inline void *coll_at_bytes(const void *buf, MPI_Aint bytes)
     return (void *)((uintptr_t)buf + (uintptr_t)bytes);
 }
 
+/* The allgather forms: put this process's own contribution into its slot
+ * of the result, unless it is there already (MPI_IN_PLACE). */
+static inline void coll_place_own(sched_t *s, const coll_args_t *a, dt_buffer_t slot)
+{
+    if (a->in_place)
+        return;
+    dt_buffer_t mine = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
+    sched_copy(s, &mine, &slot);
+}
+
 /* The largest power of two not above n (n >= 1). */
 static inline int coll_pof2(int n)
 {

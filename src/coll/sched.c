@@ -165,11 +165,6 @@ void sched_round(sched_t *s)
         add_step(s, STEP_ROUND);
 }
 
-bool sched_empty(const sched_t *s)
-{
-    return s->n == 0 && !s->alloc_failed;
-}
-
 void *sched_alloc(sched_t *s, size_t bytes)
 {
     void *p = NULL;
@@ -416,9 +411,4 @@ int sched_progress_all(void)
     }
     progressing = false;
     return finished;
-}
-
-bool sched_any_active(void)
-{
-    return active != NULL;
 }

@@ -67,9 +67,6 @@ void *sched_tmp(sched_t *s, MPI_Count count, const datatype_t *dt);
 void sched_hold_type(sched_t *s, datatype_t *dt);
 void sched_hold_op(sched_t *s, op_t *op);
 
-/* Whether any step was recorded: an empty schedule completes at once. */
-bool sched_empty(const sched_t *s);
-
 /* Run to the end and free the schedule; returns the first error. */
 int sched_run(sched_t *s);
 /* Start it behind a new request (kind REQUEST_COLL) that completes when
@@ -83,6 +80,5 @@ void sched_release(request_t *req);
 
 /* One pass over the schedules in flight; returns how many finished. */
 int sched_progress_all(void);
-bool sched_any_active(void);
 
 #endif

@@ -141,23 +141,23 @@ static const struct {
 
 /* The groups each predefined operation (by handle index) accepts. */
 static const uint8_t op_groups[] = {
-    [1] = C_INT | F_INT | FLOAT | MULTI,           /* MPI_MAX */
-    [2] = C_INT | F_INT | FLOAT | MULTI,           /* MPI_MIN */
-    [3] = C_INT | F_INT | FLOAT | COMPLEX | MULTI, /* MPI_SUM */
-    [4] = C_INT | F_INT | FLOAT | COMPLEX | MULTI, /* MPI_PROD */
-    [5] = C_INT | LOGICAL,                         /* MPI_LAND */
-    [6] = C_INT | F_INT | BYTE | MULTI,            /* MPI_BAND */
-    [7] = C_INT | LOGICAL,                         /* MPI_LOR */
-    [8] = C_INT | F_INT | BYTE | MULTI,            /* MPI_BOR */
-    [9] = C_INT | LOGICAL,                         /* MPI_LXOR */
-    [10] = C_INT | F_INT | BYTE | MULTI,           /* MPI_BXOR */
-    [11] = PAIR,                                   /* MPI_MAXLOC */
-    [12] = PAIR,                                   /* MPI_MINLOC */
+    [OP_MAX] = C_INT | F_INT | FLOAT | MULTI,
+    [OP_MIN] = C_INT | F_INT | FLOAT | MULTI,
+    [OP_SUM] = C_INT | F_INT | FLOAT | COMPLEX | MULTI,
+    [OP_PROD] = C_INT | F_INT | FLOAT | COMPLEX | MULTI,
+    [OP_LAND] = C_INT | LOGICAL,
+    [OP_BAND] = C_INT | F_INT | BYTE | MULTI,
+    [OP_LOR] = C_INT | LOGICAL,
+    [OP_BOR] = C_INT | F_INT | BYTE | MULTI,
+    [OP_LXOR] = C_INT | LOGICAL,
+    [OP_BXOR] = C_INT | F_INT | BYTE | MULTI,
+    [OP_MAXLOC] = PAIR,
+    [OP_MINLOC] = PAIR,
 };
 
 bool op_kernel_allowed(int op_index, uint32_t type_index)
 {
-    if (op_index < 1 || op_index > 12 || type_index >= TESSERA_DT_PREDEFINED_COUNT_)
+    if (op_index < OP_MAX || op_index > OP_MINLOC || type_index >= TESSERA_DT_PREDEFINED_COUNT_)
         return false;
     return (type_table[type_index].group & op_groups[op_index]) != 0;
 }
@@ -215,34 +215,34 @@ typedef __float128 a1_f128 ALIGN1;
 /* Every operation on an integer type T whose unsigned twin is U. */
 #define INTEGER_OPS(T, U)             \
     switch (op) {                     \
-    case 1:                           \
+    case OP_MAX:                      \
         LOOP(T, x > y ? x : y);       \
         return;                       \
-    case 2:                           \
+    case OP_MIN:                      \
         LOOP(T, x < y ? x : y);       \
         return;                       \
-    case 3:                           \
+    case OP_SUM:                      \
         LOOP_WRAP(T, U, x + y);       \
         return;                       \
-    case 4:                           \
+    case OP_PROD:                     \
         LOOP_WRAP(T, U, x *y);        \
         return;                       \
-    case 5:                           \
+    case OP_LAND:                     \
         LOOP(T, (x != 0) & (y != 0)); \
         return;                       \
-    case 6:                           \
+    case OP_BAND:                     \
         LOOP(T, x &y);                \
         return;                       \
-    case 7:                           \
+    case OP_LOR:                      \
         LOOP(T, (x != 0) | (y != 0)); \
         return;                       \
-    case 8:                           \
+    case OP_BOR:                      \
         LOOP(T, x | y);               \
         return;                       \
-    case 9:                           \
+    case OP_LXOR:                     \
         LOOP(T, (x != 0) ^ (y != 0)); \
         return;                       \
-    case 10:                          \
+    case OP_BXOR:                     \
         LOOP(T, x ^ y);               \
         return;                       \
     }                                 \
@@ -250,16 +250,16 @@ typedef __float128 a1_f128 ALIGN1;
 
 #define FLOAT_OPS(T)            \
     switch (op) {               \
-    case 1:                     \
+    case OP_MAX:                \
         LOOP(T, x > y ? x : y); \
         return;                 \
-    case 2:                     \
+    case OP_MIN:                \
         LOOP(T, x < y ? x : y); \
         return;                 \
-    case 3:                     \
+    case OP_SUM:                \
         LOOP(T, x + y);         \
         return;                 \
-    case 4:                     \
+    case OP_PROD:               \
         LOOP(T, x *y);          \
         return;                 \
     }                           \
@@ -267,10 +267,10 @@ typedef __float128 a1_f128 ALIGN1;
 
 #define COMPLEX_OPS(T)  \
     switch (op) {       \
-    case 3:             \
+    case OP_SUM:        \
         LOOP(T, x + y); \
         return;         \
-    case 4:             \
+    case OP_PROD:       \
         LOOP(T, x *y);  \
         return;         \
     }                   \
@@ -278,13 +278,13 @@ typedef __float128 a1_f128 ALIGN1;
 
 #define LOGICAL_OPS(T)                \
     switch (op) {                     \
-    case 5:                           \
+    case OP_LAND:                     \
         LOOP(T, (x != 0) & (y != 0)); \
         return;                       \
-    case 7:                           \
+    case OP_LOR:                      \
         LOOP(T, (x != 0) | (y != 0)); \
         return;                       \
-    case 9:                           \
+    case OP_LXOR:                     \
         LOOP(T, (x != 0) ^ (y != 0)); \
         return;                       \
     }                                 \
@@ -377,7 +377,7 @@ void op_kernel(int op, uint32_t type_index, const void *in, void *inout, size_t 
             memcpy(&vb, b_, sizeof vb);                              \
             memcpy(&ia, a_ + second, sizeof ia);                     \
             memcpy(&ib, b_ + second, sizeof ib);                     \
-            bool take = op == 11 ? va > vb : va < vb;                \
+            bool take = op == OP_MAXLOC ? va > vb : va < vb;         \
             if (take || (va == vb && ia < ib)) {                     \
                 memcpy(b_, &va, sizeof va);                          \
                 memcpy(b_ + second, &ia, sizeof ia);                 \

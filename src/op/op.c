@@ -10,7 +10,7 @@
 #include "obj/handle.h"
 #include "util/log.h"
 
-#define PREDEFINED_OPS 15 /* handle indices 1..14 */
+#define PREDEFINED_OPS (OP_NO_OP + 1) /* handle indices from 1 */
 
 static obj_table_t op_table;
 static op_t op_predefined[PREDEFINED_OPS];
@@ -92,7 +92,7 @@ int op_check_type(const op_t *op, const datatype_t *dt)
 {
     if (!op->predefined)
         return MPI_SUCCESS;
-    if (op->index > 12)
+    if (op->index > OP_MINLOC)
         return err_set(MPI_ERR_OP, "%s is only for one-sided accumulate operations, not reductions", op_name(op));
     if (dt->predefined) {
         if (!op_kernel_allowed(op->index, dt_predefined_index(dt)))

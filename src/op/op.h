@@ -19,12 +19,30 @@
 #include "dt/datatype.h"
 #include "mpi.h"
 
+/* The predefined operations by handle index, as mpi.h numbers them. */
+enum op_index {
+    OP_MAX = 1,
+    OP_MIN,
+    OP_SUM,
+    OP_PROD,
+    OP_LAND,
+    OP_BAND,
+    OP_LOR,
+    OP_BOR,
+    OP_LXOR,
+    OP_BXOR,
+    OP_MAXLOC,
+    OP_MINLOC, /* the last one that reduces */
+    OP_REPLACE,
+    OP_NO_OP,
+};
+
 typedef struct op {
     uint32_t handle; /* 0 once the user has freed it */
     bool predefined;
     bool commute;
     bool large; /* made by MPI_Op_create_c: the function takes MPI_Count */
-    int index;  /* predefined: the handle index in mpi.h (MPI_MAX is 1) */
+    int index;  /* predefined: its enum op_index */
     unsigned refs;
     MPI_User_function *fn;
     MPI_User_function_c *fn_c;

@@ -60,8 +60,7 @@ int progress_poll(void)
         n = transport_shm.poll();
     if (p2p_has_pending())
         n += p2p_push_pending();
-    if (sched_any_active())
-        n += sched_progress_all();
+    n += sched_progress_all();
     return n;
 }
 

@@ -40,6 +40,13 @@ typedef struct tunable {
 
 static const char *const wait_choices[] = {"auto", "spin", "yield", "sleep", NULL};
 
+/* One collective operation's algorithm choice (coll/select.c). */
+#define COLL_TUNABLE(name, op, call, names)                                                                  \
+    {                                                                                                        \
+        name, TUNABLE_CHOICE, &tunables.coll_algorithm[op],                                                  \
+            "algorithm of " call " and its nonblocking and persistent forms (auto: by size)", names, 0, 0, 0 \
+    }
+
 static const tunable_t tunable_registry[] = {
     {"TESSERA_EAGER_LIMIT", TUNABLE_SIZE, &tunables.eager_limit,
      "largest message sent eagerly (with its header); larger ones use a rendezvous", NULL, 0, 1 << 30, 0},
@@ -62,49 +69,24 @@ static const tunable_t tunable_registry[] = {
      "idle polls with a yield before a waiting rank sleeps on its doorbell", NULL, 0, 1u << 31, 0},
     {"TESSERA_PROTO_INFO", TUNABLE_BOOL, &tunables.proto_info,
      "print, once per protocol and peer, which path messages take and why", NULL, 0, 1, 0},
-    {"TESSERA_COLL_BARRIER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_BARRIER],
-     "algorithm of MPI_Barrier and its nonblocking and persistent forms (auto: by size)", coll_names_barrier, 0, 0, 0},
-    {"TESSERA_COLL_BCAST", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_BCAST],
-     "algorithm of MPI_Bcast and its nonblocking and persistent forms (auto: by size)", coll_names_bcast, 0, 0, 0},
-    {"TESSERA_COLL_GATHER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_GATHER],
-     "algorithm of MPI_Gather and its nonblocking and persistent forms (auto: by size)", coll_names_gather, 0, 0, 0},
-    {"TESSERA_COLL_GATHERV", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_GATHERV],
-     "algorithm of MPI_Gatherv and its nonblocking and persistent forms (auto: by size)", coll_names_gatherv, 0, 0, 0},
-    {"TESSERA_COLL_SCATTER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_SCATTER],
-     "algorithm of MPI_Scatter and its nonblocking and persistent forms (auto: by size)", coll_names_scatter, 0, 0, 0},
-    {"TESSERA_COLL_SCATTERV", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_SCATTERV],
-     "algorithm of MPI_Scatterv and its nonblocking and persistent forms (auto: by size)", coll_names_scatterv, 0, 0,
-     0},
-    {"TESSERA_COLL_ALLGATHER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLGATHER],
-     "algorithm of MPI_Allgather and its nonblocking and persistent forms (auto: by size)", coll_names_allgather, 0, 0,
-     0},
-    {"TESSERA_COLL_ALLGATHERV", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLGATHERV],
-     "algorithm of MPI_Allgatherv and its nonblocking and persistent forms (auto: by size)", coll_names_allgatherv, 0,
-     0, 0},
-    {"TESSERA_COLL_ALLTOALL", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLTOALL],
-     "algorithm of MPI_Alltoall and its nonblocking and persistent forms (auto: by size)", coll_names_alltoall, 0, 0,
-     0},
-    {"TESSERA_COLL_ALLTOALLV", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLTOALLV],
-     "algorithm of MPI_Alltoallv and its nonblocking and persistent forms (auto: by size)", coll_names_alltoallv, 0, 0,
-     0},
-    {"TESSERA_COLL_ALLTOALLW", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLTOALLW],
-     "algorithm of MPI_Alltoallw and its nonblocking and persistent forms (auto: by size)", coll_names_alltoallw, 0, 0,
-     0},
-    {"TESSERA_COLL_REDUCE", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_REDUCE],
-     "algorithm of MPI_Reduce and its nonblocking and persistent forms (auto: by size)", coll_names_reduce, 0, 0, 0},
-    {"TESSERA_COLL_ALLREDUCE", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_ALLREDUCE],
-     "algorithm of MPI_Allreduce and its nonblocking and persistent forms (auto: by size)", coll_names_allreduce, 0, 0,
-     0},
-    {"TESSERA_COLL_REDUCE_SCATTER", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_REDUCE_SCATTER],
-     "algorithm of MPI_Reduce_scatter and its nonblocking and persistent forms (auto: by size)",
-     coll_names_reduce_scatter, 0, 0, 0},
-    {"TESSERA_COLL_REDUCE_SCATTER_BLOCK", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_REDUCE_SCATTER_BLOCK],
-     "algorithm of MPI_Reduce_scatter_block and its nonblocking and persistent forms (auto: by size)",
-     coll_names_reduce_scatter_block, 0, 0, 0},
-    {"TESSERA_COLL_SCAN", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_SCAN],
-     "algorithm of MPI_Scan and its nonblocking and persistent forms (auto: by size)", coll_names_scan, 0, 0, 0},
-    {"TESSERA_COLL_EXSCAN", TUNABLE_CHOICE, &tunables.coll_algorithm[COLL_EXSCAN],
-     "algorithm of MPI_Exscan and its nonblocking and persistent forms (auto: by size)", coll_names_exscan, 0, 0, 0},
+    COLL_TUNABLE("TESSERA_COLL_BARRIER", COLL_BARRIER, "MPI_Barrier", coll_names_barrier),
+    COLL_TUNABLE("TESSERA_COLL_BCAST", COLL_BCAST, "MPI_Bcast", coll_names_bcast),
+    COLL_TUNABLE("TESSERA_COLL_GATHER", COLL_GATHER, "MPI_Gather", coll_names_gather),
+    COLL_TUNABLE("TESSERA_COLL_GATHERV", COLL_GATHERV, "MPI_Gatherv", coll_names_gatherv),
+    COLL_TUNABLE("TESSERA_COLL_SCATTER", COLL_SCATTER, "MPI_Scatter", coll_names_scatter),
+    COLL_TUNABLE("TESSERA_COLL_SCATTERV", COLL_SCATTERV, "MPI_Scatterv", coll_names_scatterv),
+    COLL_TUNABLE("TESSERA_COLL_ALLGATHER", COLL_ALLGATHER, "MPI_Allgather", coll_names_allgather),
+    COLL_TUNABLE("TESSERA_COLL_ALLGATHERV", COLL_ALLGATHERV, "MPI_Allgatherv", coll_names_allgatherv),
+    COLL_TUNABLE("TESSERA_COLL_ALLTOALL", COLL_ALLTOALL, "MPI_Alltoall", coll_names_alltoall),
+    COLL_TUNABLE("TESSERA_COLL_ALLTOALLV", COLL_ALLTOALLV, "MPI_Alltoallv", coll_names_alltoallv),
+    COLL_TUNABLE("TESSERA_COLL_ALLTOALLW", COLL_ALLTOALLW, "MPI_Alltoallw", coll_names_alltoallw),
+    COLL_TUNABLE("TESSERA_COLL_REDUCE", COLL_REDUCE, "MPI_Reduce", coll_names_reduce),
+    COLL_TUNABLE("TESSERA_COLL_ALLREDUCE", COLL_ALLREDUCE, "MPI_Allreduce", coll_names_allreduce),
+    COLL_TUNABLE("TESSERA_COLL_REDUCE_SCATTER", COLL_REDUCE_SCATTER, "MPI_Reduce_scatter", coll_names_reduce_scatter),
+    COLL_TUNABLE("TESSERA_COLL_REDUCE_SCATTER_BLOCK", COLL_REDUCE_SCATTER_BLOCK, "MPI_Reduce_scatter_block",
+                 coll_names_reduce_scatter_block),
+    COLL_TUNABLE("TESSERA_COLL_SCAN", COLL_SCAN, "MPI_Scan", coll_names_scan),
+    COLL_TUNABLE("TESSERA_COLL_EXSCAN", COLL_EXSCAN, "MPI_Exscan", coll_names_exscan),
 };
 
 #define TUNABLE_COUNT (sizeof tunable_registry / sizeof tunable_registry[0])

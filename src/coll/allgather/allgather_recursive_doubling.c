@@ -14,11 +14,7 @@ int coll_allgather_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_
     int n = comm->size, r = comm->rank;
     MPI_Count rc = a->recvcount;
     datatype_t *rt = a->recvtype;
-    if (!a->in_place) {
-        dt_buffer_t mine = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
-        dt_buffer_t slot = coll_buf(coll_at(a->recvbuf, r * rc, rt), rc, rt);
-        sched_copy(s, &mine, &slot);
-    }
+    coll_place_own(s, a, coll_buf(coll_at(a->recvbuf, r * rc, rt), rc, rt));
     for (int mask = 1; mask < n; mask <<= 1) {
         int partner = r ^ mask;
         int have = r & ~(mask - 1), get = partner & ~(mask - 1);

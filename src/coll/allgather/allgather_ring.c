@@ -14,11 +14,7 @@ int coll_allgather_ring(sched_t *s, comm_t *comm, const coll_args_t *a)
     int n = comm->size, r = comm->rank;
     MPI_Count rc = a->recvcount;
     datatype_t *rt = a->recvtype;
-    if (!a->in_place) {
-        dt_buffer_t mine = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
-        dt_buffer_t slot = coll_buf(coll_at(a->recvbuf, r * rc, rt), rc, rt);
-        sched_copy(s, &mine, &slot);
-    }
+    coll_place_own(s, a, coll_buf(coll_at(a->recvbuf, r * rc, rt), rc, rt));
     for (int k = 0; k < n - 1; k++) {
         int out = (r - k + n) % n, in = (r - k - 1 + n) % n;
         dt_buffer_t send = coll_buf(coll_at(a->recvbuf, out * rc, rt), rc, rt);

@@ -12,11 +12,7 @@ int coll_allgatherv_ring(sched_t *s, comm_t *comm, const coll_args_t *a)
     int n = comm->size, r = comm->rank;
     datatype_t *rt = a->recvtype;
 #define BLOCK(j) coll_buf(coll_at(a->recvbuf, a->rdispls[(j)], rt), a->recvcounts[(j)], rt)
-    if (!a->in_place) {
-        dt_buffer_t mine = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
-        dt_buffer_t slot = BLOCK(r);
-        sched_copy(s, &mine, &slot);
-    }
+    coll_place_own(s, a, BLOCK(r));
     for (int k = 0; k < n - 1; k++) {
         int out = (r - k + n) % n, in = (r - k - 1 + n) % n;
         dt_buffer_t send = BLOCK(out), recv = BLOCK(in);

@@ -14,7 +14,6 @@
  * the other processes' blocks in its group, so each process sends its
  * block to every remote process.
  */
-#include <stdlib.h>
 
 #include "coll/coll.h"
 
@@ -139,21 +138,15 @@ int coll_inter_reduce_scatter(sched_t *s, comm_t *comm, const coll_args_t *a)
     return rc;
 }
 
+/* The same with every process's share recvcount elements. */
 int coll_inter_reduce_scatter_block(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
-    MPI_Count total = a->sendcount;
-    void *theirs = comm->rank == 0 ? sched_tmp(s, total, a->recvtype) : NULL;
-    if (comm->rank == 0 && !theirs)
+    int *counts = sched_alloc(s, (size_t)comm->size * sizeof *counts);
+    if (!counts)
         return MPI_ERR_NO_MEM;
-    int rc = reduce_and_swap(s, comm, a, total, theirs);
-    coll_args_t scatter = {.sendbuf = theirs,
-                           .sendcount = a->recvcount,
-                           .sendtype = a->recvtype,
-                           .recvbuf = a->recvbuf,
-                           .recvcount = a->recvcount,
-                           .recvtype = a->recvtype,
-                           .root = 0};
-    if (rc == MPI_SUCCESS)
-        rc = in_local_group(s, comm, coll_scatter_linear, &scatter);
-    return rc;
+    for (int i = 0; i < comm->size; i++)
+        counts[i] = (int)a->recvcount;
+    coll_args_t v = *a;
+    v.recvcounts = counts;
+    return coll_inter_reduce_scatter(s, comm, &v);
 }
