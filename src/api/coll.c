@@ -5,7 +5,8 @@
  * Each operation has one function that checks the call's arguments and
  * gathers them (prepare_X); the three entry points of the operation call
  * it and hand the result to run(), which records the schedule and runs
- * it, starts it behind a request, or keeps it behind a persistent one.
+ * it, starts it behind a request, or keeps it behind a persistent one; a
+ * blocking call may instead run at once through shared memory (coll/shm.h).
  * MPI_IN_PLACE is resolved here: the side it replaces is filled in from
  * the other, so the algorithms always see two real buffers.
  */
@@ -115,6 +116,11 @@ static int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode m
     if (rc != MPI_SUCCESS) {
         free(c->types);
         return err_raise(c->comm, name, rc);
+    }
+    c->a.blocking = mode == BLOCKING;
+    if (mode == BLOCKING && (rc = coll_run(op, c->comm, &c->a)) != COLL_DECLINED) {
+        free(c->types);
+        return rc == MPI_SUCCESS ? MPI_SUCCESS : err_raise(c->comm, name, rc);
     }
     sched_t *s = sched_new(c->comm);
     rc = s ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory starting %s", name);

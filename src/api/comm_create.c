@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "api/comm_create.h"
+#include "coll/shm.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "err/handler.h"
@@ -438,6 +439,7 @@ static int release(const char *call, MPI_Comm *comm, int (*before)(comm_t *))
         rc = attr_delete_all(&c->attrs, ATTR_COMM, *comm);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
+    coll_shm_detach(c);
     comm_destroy(c);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;

@@ -69,10 +69,18 @@ typedef struct coll_args {
     op_t *op;
     int root;
     bool in_place; /* the call passed MPI_IN_PLACE */
+    bool blocking; /* a blocking call: shared-memory algorithms may serve it */
 } coll_args_t;
 
 typedef int (*coll_build_fn)(sched_t *s, comm_t *comm, const coll_args_t *a);
+/* The shared-memory algorithms (coll/shm.h) run a blocking call directly. */
+typedef int (*coll_run_fn)(comm_t *comm, const coll_args_t *a);
 
+/* Run a blocking call at once if the selection table (or a TESSERA_COLL_*
+ * override) picks a shared-memory algorithm for it; COLL_DECLINED when it
+ * picks a message-based one, to be recorded with coll_build. */
+#define COLL_DECLINED (-1)
+int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a);
 /* Record op's schedule for this call into s, with the algorithm that the
  * selection table (or a TESSERA_COLL_* override) picks. */
 int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a);
@@ -106,6 +114,10 @@ static inline void coll_place_own(sched_t *s, const coll_args_t *a, dt_buffer_t 
     dt_buffer_t mine = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
     sched_copy(s, &mine, &slot);
 }
+
+/* Copy src's data stream into dst's now (as many bytes as the shorter
+ * has), through a bounce buffer when both are scattered (sched.c). */
+void coll_copy(const dt_buffer_t *src, const dt_buffer_t *dst);
 
 /* The largest power of two not above n (n >= 1). */
 static inline int coll_pof2(int n)
@@ -149,6 +161,16 @@ int coll_scan_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a)
 int coll_scan_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_exscan_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_exscan_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+
+/* The shared-memory algorithms (coll/shm.h). */
+int coll_barrier_shm(comm_t *comm, const coll_args_t *a);
+int coll_bcast_shm(comm_t *comm, const coll_args_t *a);
+int coll_gather_shm(comm_t *comm, const coll_args_t *a);
+int coll_scatter_shm(comm_t *comm, const coll_args_t *a);
+int coll_allgather_shm(comm_t *comm, const coll_args_t *a);
+int coll_alltoall_shm(comm_t *comm, const coll_args_t *a);
+int coll_reduce_shm(comm_t *comm, const coll_args_t *a);
+int coll_allreduce_shm(comm_t *comm, const coll_args_t *a);
 
 /* The neighbourhood collectives (coll/neighbor/). */
 int coll_neighbor_linear(sched_t *s, comm_t *comm, const coll_args_t *a, enum coll_op op);

@@ -213,9 +213,7 @@ void sched_hold_op(sched_t *s, op_t *op)
     s->ops[s->nops++] = op;
 }
 
-/* Copy one data stream into another, through a bounce buffer when both
- * are scattered. */
-static void copy_stream(const dt_buffer_t *src, const dt_buffer_t *dst)
+void coll_copy(const dt_buffer_t *src, const dt_buffer_t *dst)
 {
     size_t n = src->bytes < dst->bytes ? src->bytes : dst->bytes;
     if (!src->dt && !dst->dt) {
@@ -260,7 +258,7 @@ static void start_round(sched_t *s)
             p2p_irecv(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             break;
         case STEP_COPY:
-            copy_stream(&st->data, &st->dst);
+            coll_copy(&st->data, &st->dst);
             break;
         case STEP_REDUCE:
             op_apply(st->op, st->in, st->inout, st->count, st->dt);

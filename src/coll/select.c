@@ -15,14 +15,16 @@
 
 #include "coll/coll.h"
 #include "coll/names.h"
+#include "coll/shm.h"
 #include "runtime/tunables.h"
 #include "util/log.h"
 
 _Static_assert(COLL_OPS == TUNABLES_COLL_OPS, "one TESSERA_COLL_* tunable per collective operation");
 
 typedef struct algorithm {
-    coll_build_fn build;
+    coll_build_fn build;                                      /* message-based: records a schedule */
     bool (*serves)(const comm_t *comm, const coll_args_t *a); /* NULL: every call */
+    coll_run_fn run;                                          /* shared memory: runs a blocking call */
 } algorithm_t;
 
 static bool power_of_two(const comm_t *comm, const coll_args_t *a)
@@ -51,18 +53,61 @@ static size_t block_bytes(const coll_args_t *a)
     return a->sendtype ? (size_t)(a->sendcount * a->sendtype->size) : recv_bytes(a);
 }
 
+/* The shared-memory algorithms (coll/shm.h): blocking calls only, with
+ * each process's part of the data within its slot. */
+static bool barrier_shm(const comm_t *comm, const coll_args_t *a)
+{
+    return coll_shm_serves(comm, a, 0);
+}
+
+static bool bcast_shm(const comm_t *comm, const coll_args_t *a)
+{
+    return coll_shm_serves(comm, a, recv_bytes(a));
+}
+
+static bool gather_shm(const comm_t *comm, const coll_args_t *a)
+{
+    return coll_shm_serves(comm, a, block_bytes(a));
+}
+
+static bool scatter_shm(const comm_t *comm, const coll_args_t *a)
+{
+    size_t block = block_bytes(a);
+    return block <= SHM_COLL_DATA_BYTES / (size_t)comm->size && coll_shm_serves(comm, a, block * (size_t)comm->size);
+}
+
+static bool allgather_shm(const comm_t *comm, const coll_args_t *a)
+{
+    return coll_shm_serves(comm, a, recv_bytes(a));
+}
+
+static bool alltoall_shm(const comm_t *comm, const coll_args_t *a)
+{
+    size_t block = recv_bytes(a);
+    return block <= SHM_COLL_DATA_BYTES / (size_t)comm->size && coll_shm_serves(comm, a, block * (size_t)comm->size);
+}
+
+/* Reductions work on the packed vectors in place: contiguous types only. */
+static bool reduce_shm(const comm_t *comm, const coll_args_t *a)
+{
+    return a->recvtype->contiguous && coll_shm_serves(comm, a, recv_bytes(a));
+}
+
 /* Each operation: its table, in the order of its names in names.h from
  * index 1 (0 is "auto"), and its rule, which returns an index. */
 
-static const algorithm_t barrier_algorithms[] = {{NULL, NULL}, {coll_barrier_dissemination, NULL}};
+static const algorithm_t barrier_algorithms[] = {
+    {NULL, NULL, NULL}, {coll_barrier_dissemination, NULL, NULL}, {NULL, barrier_shm, coll_barrier_shm}};
 static int barrier_rule(const comm_t *comm, const coll_args_t *a)
 {
-    (void)comm, (void)a;
-    return 1;
+    return barrier_shm(comm, a) ? 2 : 1;
 }
 
-static const algorithm_t bcast_algorithms[] = {
-    {NULL, NULL}, {coll_bcast_binomial, NULL}, {coll_bcast_linear, NULL}, {coll_bcast_scatter_allgather, NULL}};
+static const algorithm_t bcast_algorithms[] = {{NULL, NULL, NULL},
+                                               {coll_bcast_binomial, NULL, NULL},
+                                               {coll_bcast_linear, NULL, NULL},
+                                               {coll_bcast_scatter_allgather, NULL, NULL},
+                                               {NULL, bcast_shm, coll_bcast_shm}};
 static int bcast_rule(const comm_t *comm, const coll_args_t *a)
 {
     /* Measured (docs/perf.md, 2 cores): up to 8 processes the binomial
@@ -70,6 +115,8 @@ static int bcast_rule(const comm_t *comm, const coll_args_t *a)
      * the latter's bandwidth pays only with a core per process, so it is
      * kept for large groups and messages (not yet measured). */
     size_t bytes = recv_bytes(a);
+    if (bcast_shm(comm, a))
+        return 4;
     if (comm->size <= 2)
         return 2;
     if (comm->size > 8 && bytes >= 512 * 1024)
@@ -77,7 +124,10 @@ static int bcast_rule(const comm_t *comm, const coll_args_t *a)
     return 1;
 }
 
-static const algorithm_t gather_algorithms[] = {{NULL, NULL}, {coll_gather_linear, NULL}, {coll_gather_binomial, NULL}};
+static const algorithm_t gather_algorithms[] = {{NULL, NULL, NULL},
+                                                {coll_gather_linear, NULL, NULL},
+                                                {coll_gather_binomial, NULL, NULL},
+                                                {NULL, gather_shm, coll_gather_shm}};
 static int gather_rule(const comm_t *comm, const coll_args_t *a)
 {
     /* Every process must choose the same; the block size is equal
@@ -85,82 +135,108 @@ static int gather_rule(const comm_t *comm, const coll_args_t *a)
      * every size (3x at 8 B, 6x at 4 MiB on 8): the tree's extra copies
      * and rounds cost more than the root's n - 1 receives.  The tree is
      * kept for small blocks on large groups (not yet measured). */
+    if (gather_shm(comm, a))
+        return 3;
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
 
-static const algorithm_t gatherv_algorithms[] = {{NULL, NULL}, {coll_gatherv_linear, NULL}};
+static const algorithm_t gatherv_algorithms[] = {{NULL, NULL, NULL}, {coll_gatherv_linear, NULL, NULL}};
 static int one_rule(const comm_t *comm, const coll_args_t *a)
 {
     (void)comm, (void)a;
     return 1;
 }
 
-static const algorithm_t scatter_algorithms[] = {
-    {NULL, NULL}, {coll_scatter_linear, NULL}, {coll_scatter_binomial, NULL}};
+static const algorithm_t scatter_algorithms[] = {{NULL, NULL, NULL},
+                                                 {coll_scatter_linear, NULL, NULL},
+                                                 {coll_scatter_binomial, NULL, NULL},
+                                                 {NULL, scatter_shm, coll_scatter_shm}};
 static int scatter_rule(const comm_t *comm, const coll_args_t *a)
 {
     /* As gather_rule, from the same measurements (linear 1.9x faster at
      * 8 B and 5.7x at 4 MiB on 8 processes). */
+    if (scatter_shm(comm, a))
+        return 3;
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
 
-static const algorithm_t scatterv_algorithms[] = {{NULL, NULL}, {coll_scatterv_linear, NULL}};
+static const algorithm_t scatterv_algorithms[] = {{NULL, NULL, NULL}, {coll_scatterv_linear, NULL, NULL}};
 
-static const algorithm_t allgather_algorithms[] = {
-    {NULL, NULL}, {coll_allgather_ring, NULL}, {coll_allgather_recursive_doubling, power_of_two}};
+static const algorithm_t allgather_algorithms[] = {{NULL, NULL, NULL},
+                                                   {coll_allgather_ring, NULL, NULL},
+                                                   {coll_allgather_recursive_doubling, power_of_two, NULL},
+                                                   {NULL, allgather_shm, coll_allgather_shm}};
 static int allgather_rule(const comm_t *comm, const coll_args_t *a)
 {
+    if (allgather_shm(comm, a))
+        return 3;
     if (power_of_two(comm, a) && recv_bytes(a) * (size_t)comm->size < 64 * 1024)
         return 2;
     return 1;
 }
 
-static const algorithm_t allgatherv_algorithms[] = {{NULL, NULL}, {coll_allgatherv_ring, NULL}};
+static const algorithm_t allgatherv_algorithms[] = {{NULL, NULL, NULL}, {coll_allgatherv_ring, NULL, NULL}};
 
-static const algorithm_t alltoall_algorithms[] = {
-    {NULL, NULL}, {coll_alltoall_pairwise, NULL}, {coll_alltoall_linear, NULL}};
+static const algorithm_t alltoall_algorithms[] = {{NULL, NULL, NULL},
+                                                  {coll_alltoall_pairwise, NULL, NULL},
+                                                  {coll_alltoall_linear, NULL, NULL},
+                                                  {NULL, alltoall_shm, coll_alltoall_shm}};
 static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
 {
-    (void)comm;
+    if (alltoall_shm(comm, a))
+        return 3;
     return recv_bytes(a) < 8192 ? 2 : 1;
 }
 
 static const algorithm_t alltoallv_algorithms[] = {
-    {NULL, NULL}, {coll_alltoallv_pairwise, NULL}, {coll_alltoallv_linear, NULL}};
+    {NULL, NULL, NULL}, {coll_alltoallv_pairwise, NULL, NULL}, {coll_alltoallv_linear, NULL, NULL}};
 static const algorithm_t alltoallw_algorithms[] = {
-    {NULL, NULL}, {coll_alltoallw_pairwise, NULL}, {coll_alltoallw_linear, NULL}};
+    {NULL, NULL, NULL}, {coll_alltoallw_pairwise, NULL, NULL}, {coll_alltoallw_linear, NULL, NULL}};
 static int alltoallvw_rule(const comm_t *comm, const coll_args_t *a)
 {
     (void)a;
     return comm->size <= 8 ? 2 : 1;
 }
 
-static const algorithm_t reduce_algorithms[] = {{NULL, NULL}, {coll_reduce_binomial, NULL}, {coll_reduce_linear, NULL}};
+static const algorithm_t reduce_algorithms[] = {{NULL, NULL, NULL},
+                                                {coll_reduce_binomial, NULL, NULL},
+                                                {coll_reduce_linear, NULL, NULL},
+                                                {NULL, reduce_shm, coll_reduce_shm}};
 
-static const algorithm_t allreduce_algorithms[] = {{NULL, NULL},
-                                                   {coll_allreduce_recursive_doubling, NULL},
-                                                   {coll_allreduce_ring, commutative},
-                                                   {coll_allreduce_reduce_bcast, NULL}};
+static int reduce_rule(const comm_t *comm, const coll_args_t *a)
+{
+    return reduce_shm(comm, a) ? 3 : 1;
+}
+
+static const algorithm_t allreduce_algorithms[] = {{NULL, NULL, NULL},
+                                                   {coll_allreduce_recursive_doubling, NULL, NULL},
+                                                   {coll_allreduce_ring, commutative, NULL},
+                                                   {coll_allreduce_reduce_bcast, NULL, NULL},
+                                                   {NULL, reduce_shm, coll_allreduce_shm}};
 static int allreduce_rule(const comm_t *comm, const coll_args_t *a)
 {
+    if (reduce_shm(comm, a))
+        return 4;
     if (a->op->commute && comm->size > 2 && recv_bytes(a) >= 64 * 1024 && a->recvcount >= comm->size)
         return 2;
     return 1;
 }
 
-static const algorithm_t reduce_scatter_algorithms[] = {
-    {NULL, NULL}, {coll_reduce_scatter_ring, commutative}, {coll_reduce_scatter_reduce_scatterv, NULL}};
-static const algorithm_t reduce_scatter_block_algorithms[] = {
-    {NULL, NULL}, {coll_reduce_scatter_block_ring, commutative}, {coll_reduce_scatter_block_reduce_scatter, NULL}};
+static const algorithm_t reduce_scatter_algorithms[] = {{NULL, NULL, NULL},
+                                                        {coll_reduce_scatter_ring, commutative, NULL},
+                                                        {coll_reduce_scatter_reduce_scatterv, NULL, NULL}};
+static const algorithm_t reduce_scatter_block_algorithms[] = {{NULL, NULL, NULL},
+                                                              {coll_reduce_scatter_block_ring, commutative, NULL},
+                                                              {coll_reduce_scatter_block_reduce_scatter, NULL, NULL}};
 static int reduce_scatter_rule(const comm_t *comm, const coll_args_t *a)
 {
     return commutative(comm, a) ? 1 : 2;
 }
 
 static const algorithm_t scan_algorithms[] = {
-    {NULL, NULL}, {coll_scan_recursive_doubling, NULL}, {coll_scan_linear, NULL}};
+    {NULL, NULL, NULL}, {coll_scan_recursive_doubling, NULL, NULL}, {coll_scan_linear, NULL, NULL}};
 static const algorithm_t exscan_algorithms[] = {
-    {NULL, NULL}, {coll_exscan_recursive_doubling, NULL}, {coll_exscan_linear, NULL}};
+    {NULL, NULL, NULL}, {coll_exscan_recursive_doubling, NULL, NULL}, {coll_exscan_linear, NULL, NULL}};
 
 _Static_assert(sizeof barrier_algorithms / sizeof(algorithm_t) ==
                    1 + sizeof((const char *[]){COLL_NAMES_BARRIER}) / sizeof(char *),
@@ -232,7 +308,7 @@ static const struct {
     OP(COLL_ALLTOALL, alltoall, alltoall_rule, "TESSERA_COLL_ALLTOALL"),
     OP(COLL_ALLTOALLV, alltoallv, alltoallvw_rule, "TESSERA_COLL_ALLTOALLV"),
     OP(COLL_ALLTOALLW, alltoallw, alltoallvw_rule, "TESSERA_COLL_ALLTOALLW"),
-    OP(COLL_REDUCE, reduce, one_rule, "TESSERA_COLL_REDUCE"),
+    OP(COLL_REDUCE, reduce, reduce_rule, "TESSERA_COLL_REDUCE"),
     OP(COLL_ALLREDUCE, allreduce, allreduce_rule, "TESSERA_COLL_ALLREDUCE"),
     OP(COLL_REDUCE_SCATTER, reduce_scatter, reduce_scatter_rule, "TESSERA_COLL_REDUCE_SCATTER"),
     OP(COLL_REDUCE_SCATTER_BLOCK, reduce_scatter_block, reduce_scatter_rule, "TESSERA_COLL_REDUCE_SCATTER_BLOCK"),
@@ -261,25 +337,41 @@ static const coll_build_fn inter_algorithms[COLL_OPS] = {
     [COLL_REDUCE_SCATTER_BLOCK] = coll_inter_reduce_scatter_block,
 };
 
-int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
+/* The algorithm for an intracommunicator call: the rule's, or the one a
+ * TESSERA_COLL_* tunable forces where it can serve the call. */
+static const algorithm_t *choose(enum coll_op op, const comm_t *comm, const coll_args_t *a)
 {
     static bool warned[COLL_OPS];
-    if (op >= COLL_OPS)
-        return coll_neighbor_linear(s, comm, a, op);
-    if (comm->inter)
-        return inter_algorithms[op] ? inter_algorithms[op](s, comm, a) : MPI_ERR_COMM;
     const algorithm_t *table = operations[op].algorithms;
     int choice = tunables.coll_algorithm[op];
     if (choice > 0 && table[choice].serves && !table[choice].serves(comm, a)) {
         if (!warned[op]) {
             warned[op] = true;
-            log_warn("%s=%s cannot serve this call (%d processes%s); using the default choice", operations[op].tunable,
-                     operations[op].names[choice], comm->size,
-                     a->op && !a->op->commute ? ", a non-commutative operation" : "");
+            log_warn("%s=%s cannot serve this call (%d processes%s%s); using the default choice",
+                     operations[op].tunable, operations[op].names[choice], comm->size,
+                     a->op && !a->op->commute ? ", a non-commutative operation" : "",
+                     table[choice].run && !a->blocking ? ", a nonblocking call" : "");
         }
         choice = 0;
     }
     if (choice == 0)
         choice = operations[op].rule(comm, a);
-    return table[choice].build(s, comm, a);
+    return &table[choice];
+}
+
+int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a)
+{
+    if (op >= COLL_OPS || comm->inter)
+        return COLL_DECLINED;
+    const algorithm_t *alg = choose(op, comm, a);
+    return alg->run ? alg->run(comm, a) : COLL_DECLINED;
+}
+
+int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    if (op >= COLL_OPS)
+        return coll_neighbor_linear(s, comm, a, op);
+    if (comm->inter)
+        return inter_algorithms[op] ? inter_algorithms[op](s, comm, a) : MPI_ERR_COMM;
+    return choose(op, comm, a)->build(s, comm, a);
 }

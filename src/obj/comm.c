@@ -166,6 +166,7 @@ void comm_destroy(comm_t *comm)
     if (comm->info)
         info_free(comm->info);
     topo_free(comm->topo);
+    free(comm->coll_shm);
     errhandler_unref(comm->errhandler);
     free(comm->internal);
     free(comm);

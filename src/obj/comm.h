@@ -45,10 +45,11 @@ typedef struct comm {
     MPI_Errhandler errhandler;
     bool errhandler_set_by_user;
     char name[MPI_MAX_OBJECT_NAME];
-    struct info *info;  /* hints from MPI_Comm_set_info and friends; NULL: none */
-    struct attr *attrs; /* attributes (obj/attr.h), in the order set */
-    struct topo *topo;  /* cartesian or graph structure (obj/topo.h); NULL: none */
-    uint32_t coll_seq;  /* collectives started on it: their tags (coll/sched.h) */
+    struct info *info;         /* hints from MPI_Comm_set_info and friends; NULL: none */
+    struct attr *attrs;        /* attributes (obj/attr.h), in the order set */
+    struct topo *topo;         /* cartesian or graph structure (obj/topo.h); NULL: none */
+    uint32_t coll_seq;         /* collectives started on it: their tags (coll/sched.h) */
+    struct coll_shm *coll_shm; /* shared-memory collective state (coll/shm.h); NULL: not attached */
 } comm_t;
 
 /* The predefined communicators outlive MPI_Finalize so that a call made

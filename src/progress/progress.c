@@ -117,7 +117,7 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
              * receiver frees ring space without ringing our doorbell. */
             sched_yield();
         } else {
-            shm_doorbell_wait();
+            shm_doorbell_wait(done, arg);
         }
     }
 }

@@ -47,8 +47,15 @@ extern transport_ops_t transport_self;
 /* Set up / tear down the shm transport on the mapped segment. */
 int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled);
 void shm_transport_finalize(void);
-/* Block until a peer rings this rank's doorbell or a short timeout passes. */
-void shm_doorbell_wait(void);
+/* Block until a peer rings this rank's doorbell or a short timeout passes,
+ * unless done(arg) turns out true once this rank shows itself asleep. */
+void shm_doorbell_wait(bool (*done)(void *arg), void *arg);
+/* Wake world rank dest if it sleeps on its doorbell, after this rank has
+ * published something dest may wait for.  Nothing when nobody sleeps. */
+void shm_doorbell_ring(int dest);
+/* World rank rank's collective slot for a communicator (segment.h), NULL
+ * in a job without shared memory. */
+struct shm_coll_slot *shm_coll_slot_of(int rank, unsigned slot);
 /* Whether world rank peer (any other rank for a negative peer) is awake
  * and last waited on the CPU this rank runs on now: spinning here would
  * only keep it from running. */

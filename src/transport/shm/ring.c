@@ -134,6 +134,11 @@ void shm_transport_finalize(void)
     shm.tx = shm.rx = NULL;
 }
 
+shm_coll_slot_t *shm_coll_slot_of(int rank, unsigned slot)
+{
+    return shm.base ? shm_coll_slot(shm.base, (uint32_t)rank, slot) : NULL;
+}
+
 int shm_rank_pid(int rank)
 {
     return atomic_load_explicit(&shm_rank_slot(shm.base, (uint32_t)rank)->pid, memory_order_relaxed);
@@ -148,8 +153,10 @@ static long futex(_Atomic uint32_t *word, int op, uint32_t val, const struct tim
  * slot and then look at `sleeping`; the sleeper stored `sleeping` and then
  * looks at its rings.  With a seq_cst fence between store and load on both
  * sides, at least one of us sees the other's store, so no wake-up is lost. */
-static void shm_ring_doorbell(int dest)
+void shm_doorbell_ring(int dest)
 {
+    if (!shm.sleep_enabled)
+        return;
     shm_rank_slot_t *peer = shm_rank_slot(shm.base, (uint32_t)dest);
     atomic_thread_fence(memory_order_seq_cst);
     /* Clearing `sleeping` here, not only when the sleeper wakes, shows
@@ -189,12 +196,14 @@ static int shm_channel_has_message(shm_channel_t *ch)
     return atomic_load_explicit(&slot->seq, memory_order_acquire) == lap;
 }
 
-void shm_doorbell_wait(void)
+void shm_doorbell_wait(bool (*done)(void *arg), void *arg)
 {
     uint32_t bell = atomic_load_explicit(&shm.me->bell, memory_order_relaxed);
     atomic_store_explicit(&shm.me->sleeping, 1, memory_order_relaxed);
     atomic_thread_fence(memory_order_seq_cst);
-    int any = 0;
+    /* What the waiter waits for may have happened after it last looked and
+     * before `sleeping` was visible: look once more. */
+    int any = done(arg);
     for (int peer = 0; peer < shm.nranks && !any; peer++)
         if (peer != shm.rank)
             any = shm_channel_has_message(&shm.rx[peer]);
@@ -249,8 +258,7 @@ static inline void shm_publish(int dest, shm_channel_t *ch, shm_slot_t *slot, co
      * acquire load of seq sees this lap. */
     atomic_store_release_u32(&slot->seq, (uint32_t)(ch->slot_pos >> shm.lap_shift) + 1);
     ch->slot_pos++;
-    if (shm.sleep_enabled)
-        shm_ring_doorbell(dest);
+    shm_doorbell_ring(dest);
 }
 
 static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)

@@ -27,7 +27,8 @@ void shm_layout(shm_header_t *hdr, uint32_t nranks, uint32_t ring_slots, uint64_
         round_up(CACHE_LINE + (uint64_t)ring_slots * CACHE_LINE, SHM_PAGE) + round_up(ring_data_bytes, SHM_PAGE);
     hdr->ranks_offset = SHM_PAGE;
     hdr->pairs_offset = round_up(hdr->ranks_offset + (uint64_t)nranks * sizeof(shm_rank_slot_t), SHM_PAGE);
-    hdr->total_bytes = hdr->pairs_offset + (uint64_t)nranks * nranks * hdr->pair_bytes;
+    hdr->coll_offset = hdr->pairs_offset + (uint64_t)nranks * nranks * hdr->pair_bytes;
+    hdr->total_bytes = hdr->coll_offset + (uint64_t)nranks * SHM_COLL_SLOTS * sizeof(shm_coll_slot_t);
 }
 
 static int shm_open_unlinked(void)

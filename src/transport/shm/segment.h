@@ -8,6 +8,8 @@
  *   rank slots [nranks]      two cache lines each: state, then doorbell
  *   pair areas [nranks^2]    pair (s, r) at index s * nranks + r carries
  *                            messages from rank s to rank r
+ *   collective areas [nranks] one per rank: a slot for each of the first
+ *                            SHM_COLL_SLOTS communicators (coll/shm.h)
  *
  * A pair area is a control line written only by the receiver, a ring of
  * header slots and a data ring, both written only by the sender.  The
@@ -39,6 +41,7 @@ typedef struct shm_header {
     uint64_t pair_bytes;      /* size of one pair area, page aligned */
     uint64_t ranks_offset;
     uint64_t pairs_offset;
+    uint64_t coll_offset;
     uint64_t total_bytes;
 } shm_header_t;
 
@@ -67,6 +70,30 @@ typedef struct shm_pair_ctl {
     _Atomic uint64_t data_consumed;
 } shm_pair_ctl_t;
 
+/*
+ * The shared-memory collectives (coll/shm.h) give each rank a slot per
+ * communicator, indexed by the communicator's context pair, for the first
+ * SHM_COLL_SLOTS pairs (communicators beyond them use message-based
+ * algorithms).  A slot is two halves that alternate between successive
+ * collectives on the communicator; each half is a line whose first word
+ * counts the rank's publications, then how many bytes the last one
+ * published, then the data 16 bytes in, so
+ * that a small payload travels in the same cache line as its flag.
+ * Written only by the rank that owns it.
+ */
+#define SHM_COLL_SLOTS 128
+#define SHM_COLL_DATA_BYTES (64 * 1024)
+
+typedef struct shm_coll_half {
+    _Alignas(CACHE_LINE) _Atomic uint64_t seq;
+    uint64_t bytes; /* of data published with the last seq */
+    unsigned char data[SHM_COLL_DATA_BYTES];
+} shm_coll_half_t;
+
+typedef struct shm_coll_slot {
+    shm_coll_half_t half[2];
+} shm_coll_slot_t;
+
 /* The layout for a job of nranks with the given ring sizes. */
 void shm_layout(shm_header_t *hdr, uint32_t nranks, uint32_t ring_slots, uint64_t ring_data_bytes);
 
@@ -80,6 +107,13 @@ static inline char *shm_pair_area(void *base, uint32_t sender, uint32_t receiver
 {
     shm_header_t *hdr = base;
     return (char *)base + hdr->pairs_offset + ((uint64_t)sender * hdr->nranks + receiver) * hdr->pair_bytes;
+}
+
+static inline shm_coll_slot_t *shm_coll_slot(void *base, uint32_t rank, uint32_t slot)
+{
+    shm_header_t *hdr = base;
+    shm_coll_slot_t *area = (shm_coll_slot_t *)((char *)base + hdr->coll_offset) + (uint64_t)rank * SHM_COLL_SLOTS;
+    return area + slot;
 }
 
 /* Create an anonymous segment (memfd, else an unlinked POSIX shm object) of

@@ -1,0 +1,145 @@
+/*
+ * shm.h -- the pieces the shared-memory collectives are built from.
+ *
+ * On one node a collective need not send messages at all: each member of
+ * the communicator owns a slot in the job's segment (segment.h), writes its
+ * data there and publishes it by bumping the counter in the slot's first
+ * cache line; the others wait for that counter and read the data in place.
+ * Small data shares the counter's cache line, so a reader's one miss
+ * brings flag and payload together.
+ *
+ * An operation proceeds in phases.  In every phase every member publishes
+ * exactly once (with data or without), so each knows what every other's
+ * counter will read at the end of any phase: the member's base, agreed
+ * when the communicator first uses these algorithms, plus the phases run
+ * since.  Counters only grow and are never reset, so a slow reader still
+ * waiting for an old value is never stranded by a newer one.
+ *
+ * Successive operations on a communicator alternate between the two halves
+ * of each slot.  A member overwrites a half two operations later, and only
+ * once every member has published in the operation between, which each does
+ * only after it has finished reading the half: usually known already, since
+ * most operations wait for everyone.  Freeing the communicator runs one last
+ * barrier so that nobody still reads a slot the next communicator on the
+ * same context pair reuses.
+ *
+ * These algorithms run only blocking calls on intracommunicators whose
+ * context pair has a slot (the first SHM_COLL_SLOTS); they wait with the
+ * progress engine's policy, so point-to-point and nonblocking collectives
+ * keep moving meanwhile, and with ranks outnumbering cores the waiter
+ * yields and then sleeps on its doorbell, which each publisher rings.
+ */
+#ifndef TESSERA_COLL_SHM_H
+#define TESSERA_COLL_SHM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "coll/coll.h"
+#include "transport/shm/segment.h"
+
+/* The most members a communicator may have for these algorithms: each
+ * waiter looks at every member's line, which stops paying beyond this. */
+#define COLL_SHM_MAX_SIZE 64
+
+/* The state of one communicator (comm->coll_shm), made at its first
+ * shared-memory collective. */
+typedef struct coll_shm {
+    uint64_t phases;   /* phases every member has run on the communicator */
+    uint64_t ops;      /* operations run: the half in use is ops % 2 */
+    uint64_t op_first; /* the first phase of the previous operation */
+    bool op_saw_all;   /* whether this process waited for every member then */
+    struct coll_shm_member {
+        shm_coll_slot_t *slot;
+        uint64_t base; /* its counter when the communicator attached */
+        int world;     /* its world rank, for doorbells and the wait policy */
+    } member[];
+} coll_shm_t;
+
+/* One operation in progress. */
+typedef struct coll_shm_op {
+    comm_t *comm;
+    coll_shm_t *sh;
+    int half;
+    uint64_t first; /* its first phase */
+    bool saw_all;   /* it waited for every member's part of some phase */
+    int rc;         /* MPI_ERR_TRUNCATE once sizes disagreed */
+} coll_shm_op_t;
+
+/* Whether a call may take a shared-memory algorithm at all, with payloads
+ * of at most `bytes` per member slot. */
+bool coll_shm_serves(const comm_t *comm, const coll_args_t *a, size_t bytes);
+
+/* Start an operation (attaching the communicator at its first one).
+ * Returns MPI_SUCCESS or an error class. */
+int coll_shm_begin(comm_t *comm, coll_shm_op_t *op);
+/* End it; returns MPI_SUCCESS, or MPI_ERR_TRUNCATE when members' sizes
+ * disagreed (the operation still ran to its end everywhere). */
+int coll_shm_end(coll_shm_op_t *op);
+
+/* Member i's data area in the operation's half. */
+static inline unsigned char *coll_shm_data(const coll_shm_op_t *op, int i)
+{
+    return op->sh->member[i].slot->half[op->half].data;
+}
+
+/* Before writing into one's own data area: wait until no member can still
+ * be reading what the operation two before left there. */
+void coll_shm_claim(coll_shm_op_t *op);
+/* Start the next phase of the operation; every member runs the same. */
+static inline void coll_shm_next_phase(coll_shm_op_t *op)
+{
+    op->sh->phases++;
+}
+/* Publish this process's part of the current phase, and wake members
+ * asleep waiting for it.  In the first phase, `bytes` announces the size
+ * of what this process brings to the operation, for coll_shm_take. */
+void coll_shm_publish(coll_shm_op_t *op, size_t bytes);
+/* Wait until member i has published in the current phase. */
+void coll_shm_wait(coll_shm_op_t *op, int i);
+/* After the wait: how many of the bytes member i announced to read, when
+ * `expected` are expected; a mismatch is recorded as truncation. */
+size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected);
+/* The same for every member. */
+void coll_shm_wait_all(coll_shm_op_t *op);
+
+/* The reductions: acc = c_0 op c_1 op ... op c_{n-1} in rank order, over
+ * elements [lo, lo + count) of the vectors of `total` elements of the
+ * contiguous dt that every member published in the current phase; acc is
+ * addressed as the user addresses a buffer.  Waits for each member in
+ * turn. */
+void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total, MPI_Count lo, MPI_Count count,
+                   void *acc);
+/* Data from this size up is reduced in slices, one per process at once:
+ * process p's slice of count elements is [lo, hi). */
+#define COLL_SHM_SLICE_BYTES 4096
+static inline void coll_shm_slice(MPI_Count count, int n, int p, MPI_Count *lo, MPI_Count *hi)
+{
+    *lo = count * p / n;
+    *hi = count * (p + 1) / n;
+}
+
+/* MPI_Comm_free: the last barrier, then the state goes. */
+void coll_shm_detach(comm_t *comm);
+
+/* Copy between a user buffer (count elements of dt) and packed bytes (at
+ * most `bytes` of them on the way out). */
+static inline void coll_shm_pack(void *dst, const void *buf, MPI_Count count, datatype_t *dt, size_t bytes)
+{
+    dt_buffer_t b = coll_buf(buf, count, dt);
+    dt_buffer_pack(&b, 0, bytes < b.bytes ? bytes : b.bytes, dst);
+}
+
+/* A process whose own send side is larger than the receive sides the
+ * algorithm was chosen for (an erroneous call) sends only what fits:
+ * returns min(want, room), recording truncation when that is less. */
+size_t coll_shm_fit(coll_shm_op_t *op, size_t want, size_t room);
+
+static inline void coll_shm_unpack(void *buf, MPI_Count count, datatype_t *dt, const void *src, size_t bytes)
+{
+    dt_buffer_t b = coll_buf(buf, count, dt);
+    dt_buffer_unpack(&b, 0, bytes < b.bytes ? bytes : b.bytes, src);
+}
+
+#endif
