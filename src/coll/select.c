@@ -16,6 +16,7 @@
 #include "coll/coll.h"
 #include "coll/names.h"
 #include "coll/shm.h"
+#include "progress/progress.h"
 #include "runtime/tunables.h"
 #include "util/log.h"
 
@@ -54,7 +55,10 @@ static size_t block_bytes(const coll_args_t *a)
 }
 
 /* The shared-memory algorithms (coll/shm.h): blocking calls only, with
- * each process's part of the data within its slot. */
+ * each process's part of the data within its slot.  Where one message
+ * between two processes beats them (large data, measured at 64 KiB), they
+ * stop at this size. */
+#define SHM_SMALL_BYTES (16 * 1024)
 static bool barrier_shm(const comm_t *comm, const coll_args_t *a)
 {
     return coll_shm_serves(comm, a, 0);
@@ -115,7 +119,11 @@ static int bcast_rule(const comm_t *comm, const coll_args_t *a)
      * the latter's bandwidth pays only with a core per process, so it is
      * kept for large groups and messages (not yet measured). */
     size_t bytes = recv_bytes(a);
-    if (bcast_shm(comm, a))
+    /* Measured (docs/perf.md): through shared memory 1.5x faster than the
+     * best peer at 8 B on 2 ranks, but at 64 KiB one message is faster,
+     * and oversubscribed the root's messages let it run ahead of readers
+     * that wait for a core. */
+    if (bcast_shm(comm, a) && !progress_oversubscribed() && bytes <= SHM_SMALL_BYTES)
         return 4;
     if (comm->size <= 2)
         return 2;
@@ -135,7 +143,7 @@ static int gather_rule(const comm_t *comm, const coll_args_t *a)
      * every size (3x at 8 B, 6x at 4 MiB on 8): the tree's extra copies
      * and rounds cost more than the root's n - 1 receives.  The tree is
      * kept for small blocks on large groups (not yet measured). */
-    if (gather_shm(comm, a))
+    if (gather_shm(comm, a) && (comm->size > 2 || block_bytes(a) <= SHM_SMALL_BYTES))
         return 3;
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
@@ -155,7 +163,7 @@ static int scatter_rule(const comm_t *comm, const coll_args_t *a)
 {
     /* As gather_rule, from the same measurements (linear 1.9x faster at
      * 8 B and 5.7x at 4 MiB on 8 processes). */
-    if (scatter_shm(comm, a))
+    if (scatter_shm(comm, a) && !progress_oversubscribed())
         return 3;
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
@@ -205,7 +213,9 @@ static const algorithm_t reduce_algorithms[] = {{NULL, NULL, NULL},
 
 static int reduce_rule(const comm_t *comm, const coll_args_t *a)
 {
-    return reduce_shm(comm, a) ? 3 : 1;
+    /* Two processes and large vectors: one message and one reduction
+     * beat publishing both vectors (docs/perf.md). */
+    return reduce_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_SMALL_BYTES) ? 3 : 1;
 }
 
 static const algorithm_t allreduce_algorithms[] = {{NULL, NULL, NULL},

@@ -90,7 +90,7 @@ int coll_shm_begin(comm_t *comm, coll_shm_op_t *op)
             return err_set(rc, "cannot attach the communicator to shared memory for collectives");
     }
     coll_shm_t *sh = comm->coll_shm;
-    *op = (coll_shm_op_t){comm, sh, (int)(sh->ops & 1), sh->phases + 1, false, MPI_SUCCESS};
+    *op = (coll_shm_op_t){comm, sh, (int)(sh->ops & 1), sh->phases + 1, false, false, MPI_SUCCESS};
     return MPI_SUCCESS;
 }
 
@@ -119,12 +119,13 @@ static void wait_for(const coll_shm_t *sh, int i, int half, uint64_t target)
 {
     awaited_t w = {&sh->member[i].slot->half[half].seq, target};
     if (!reached(&w))
-        progress_wait_until(reached, &w, sh->member[i].world);
+        progress_wait_until(reached, &w, PROGRESS_ANY_PEER);
 }
 
 void coll_shm_claim(coll_shm_op_t *op)
 {
     coll_shm_t *sh = op->sh;
+    op->claimed = true;
     if (sh->op_saw_all)
         return;
     /* Each member published in the previous operation only after it had
@@ -141,8 +142,9 @@ void coll_shm_publish(coll_shm_op_t *op, size_t bytes)
     int me = op->comm->rank;
     struct coll_shm_member *m = &sh->member[me];
     /* The size is the operation's, announced in its first phase: later
-     * phases reuse the half while others may still be checking it. */
-    if (sh->phases == op->first)
+     * phases reuse the half while others may still be checking it.  Like
+     * the data, it is written only into a claimed half. */
+    if (op->claimed && sh->phases == op->first)
         m->slot->half[op->half].bytes = bytes;
     atomic_store_explicit(&m->slot->half[op->half].seq, m->base + sh->phases, memory_order_release);
     for (int i = 0; i < op->comm->size; i++)
@@ -209,6 +211,17 @@ void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total
         op_apply(op, coll_shm_data(sop, j) + off - dt->true_lb, acc, count, dt);
     }
     sop->saw_all = true;
+}
+
+bool coll_shm_publish_vector(coll_shm_op_t *op, const coll_args_t *a)
+{
+    MPI_Count count = a->recvcount;
+    size_t bytes = (size_t)(count * a->recvtype->size);
+    coll_shm_claim(op);
+    coll_shm_pack(coll_shm_data(op, op->comm->rank), a->sendbuf, count, a->recvtype, bytes);
+    coll_shm_next_phase(op);
+    coll_shm_publish(op, bytes);
+    return bytes >= COLL_SHM_SLICE_BYTES && count >= op->comm->size;
 }
 
 void coll_shm_detach(comm_t *comm)

@@ -64,6 +64,7 @@ typedef struct coll_shm_op {
     int half;
     uint64_t first; /* its first phase */
     bool saw_all;   /* it waited for every member's part of some phase */
+    bool claimed;   /* it writes data in this operation (coll_shm_claim) */
     int rc;         /* MPI_ERR_TRUNCATE once sizes disagreed */
 } coll_shm_op_t;
 
@@ -93,8 +94,9 @@ static inline void coll_shm_next_phase(coll_shm_op_t *op)
     op->sh->phases++;
 }
 /* Publish this process's part of the current phase, and wake members
- * asleep waiting for it.  In the first phase, `bytes` announces the size
- * of what this process brings to the operation, for coll_shm_take. */
+ * asleep waiting for it.  In the first phase of an operation where it
+ * claimed its half, `bytes` announces the size of what this process
+ * brings, for coll_shm_take. */
 void coll_shm_publish(coll_shm_op_t *op, size_t bytes);
 /* Wait until member i has published in the current phase. */
 void coll_shm_wait(coll_shm_op_t *op, int i);
@@ -111,6 +113,10 @@ void coll_shm_wait_all(coll_shm_op_t *op);
  * turn. */
 void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total, MPI_Count lo, MPI_Count count,
                    void *acc);
+/* The reductions' first phase: publish this process's vector (sendbuf,
+ * recvcount elements of recvtype).  Returns whether to go on in slices:
+ * the vector is large enough to share the arithmetic out. */
+bool coll_shm_publish_vector(coll_shm_op_t *op, const coll_args_t *a);
 /* Data from this size up is reduced in slices, one per process at once:
  * process p's slice of count elements is [lo, hi). */
 #define COLL_SHM_SLICE_BYTES 4096

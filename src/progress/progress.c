@@ -53,6 +53,11 @@ bool progress_init(int mode, bool oversubscribed, bool shm_active)
     return wait_policy.sleep;
 }
 
+bool progress_oversubscribed(void)
+{
+    return wait_policy.oversubscribed;
+}
+
 int progress_poll(void)
 {
     int n = 0;

@@ -30,6 +30,8 @@ struct request;
 /* Decide the policy; returns whether senders must ring doorbells. */
 bool progress_init(int mode, bool oversubscribed, bool shm_active);
 int progress_poll(void);
+/* Whether this job has more ranks than CPUs (the same answer everywhere). */
+bool progress_oversubscribed(void);
 /* Wait until the request is complete. */
 void progress_wait(const struct request *req);
 /* Wait until done(arg) is true, polling and waiting as progress_wait. */

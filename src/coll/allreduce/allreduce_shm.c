@@ -23,12 +23,7 @@ int coll_allreduce_shm(comm_t *comm, const coll_args_t *a)
     int n = comm->size, me = comm->rank;
     datatype_t *dt = a->recvtype;
     MPI_Count count = a->recvcount, lo, hi;
-    size_t bytes = (size_t)(count * dt->size);
-    coll_shm_claim(&op);
-    coll_shm_pack(coll_shm_data(&op, me), a->sendbuf, count, dt, bytes);
-    coll_shm_next_phase(&op);
-    coll_shm_publish(&op, bytes);
-    if (bytes < COLL_SHM_SLICE_BYTES || count < n) {
+    if (!coll_shm_publish_vector(&op, a)) {
         coll_shm_fold(&op, a->op, dt, count, 0, count, a->recvbuf);
         return coll_shm_end(&op);
     }

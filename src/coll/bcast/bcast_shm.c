@@ -1,14 +1,21 @@
 /*
  * bcast_shm.c -- MPI_Bcast through the root's shared-memory slot.
  *
- * The root packs the data once into its slot and publishes it; every
- * other process copies it out at the same time and publishes that it is
- * done.  Nobody forwards anything, so the cost hardly grows with the
- * number of processes while they have cores: one copy in, one copy out,
- * one cache-line handoff.  Serves data up to the slot's size
- * (SHM_COLL_DATA_BYTES); larger broadcasts go by messages.
+ * The root packs the data once into its slot and publishes it, a chunk at
+ * a time; every other process copies each chunk out as soon as it is
+ * there, while the root packs the next, and publishes that it is done
+ * with it.  Nobody forwards anything, so with a core each the cost hardly
+ * grows with the number of processes: one copy in and one out, overlapped.
+ * With ranks outnumbering cores the root's next broadcast must wait for
+ * the slowest reader of the one before, where messages let it run ahead
+ * (docs/perf.md), so the selection prefers messages there.  Serves data
+ * up to the slot's size (SHM_COLL_DATA_BYTES).
  */
 #include "coll/shm.h"
+
+/* Chunks small enough to overlap the copies, large enough that the
+ * handoffs cost little next to them. */
+#define CHUNK (16 * 1024)
 
 int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
 {
@@ -17,18 +24,36 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
     if (rc != MPI_SUCCESS)
         return rc;
     int root = a->root;
-    size_t bytes = (size_t)(a->recvcount * a->recvtype->size);
+    dt_buffer_t user = coll_buf(a->recvbuf, a->recvcount, a->recvtype);
+    size_t bytes = user.bytes;
+    unsigned char *data = coll_shm_data(&op, root);
     if (comm->rank == root) {
         coll_shm_claim(&op);
-        coll_shm_pack(coll_shm_data(&op, root), a->recvbuf, a->recvcount, a->recvtype, bytes);
-        coll_shm_next_phase(&op);
-        coll_shm_publish(&op, bytes);
+        size_t pos = 0;
+        do {
+            size_t len = bytes - pos < CHUNK ? bytes - pos : CHUNK;
+            dt_buffer_pack(&user, pos, len, data + pos);
+            coll_shm_next_phase(&op);
+            coll_shm_publish(&op, bytes);
+            pos += len;
+        } while (pos < bytes);
     } else {
+        /* The root's size decides how many phases there are. */
         coll_shm_next_phase(&op);
         coll_shm_wait(&op, root);
-        bytes = coll_shm_take(&op, root, bytes);
-        coll_shm_unpack(a->recvbuf, a->recvcount, a->recvtype, coll_shm_data(&op, root), bytes);
-        coll_shm_publish(&op, 0);
+        size_t sent = coll_shm_take(&op, root, bytes), pos = 0;
+        size_t take = sent < bytes ? sent : bytes;
+        do {
+            size_t len = sent - pos < CHUNK ? sent - pos : CHUNK;
+            if (pos > 0) {
+                coll_shm_next_phase(&op);
+                coll_shm_wait(&op, root);
+            }
+            if (pos < take)
+                dt_buffer_unpack(&user, pos, (pos + len <= take ? len : take - pos), data + pos);
+            coll_shm_publish(&op, 0);
+            pos += len;
+        } while (pos < sent);
     }
     return coll_shm_end(&op);
 }
