@@ -74,10 +74,15 @@ static bool gather_shm(const comm_t *comm, const coll_args_t *a)
     return coll_shm_serves(comm, a, block_bytes(a));
 }
 
+/* One process's slot holds a block for every process. */
+static bool shm_holds_blocks(const comm_t *comm, const coll_args_t *a, size_t block)
+{
+    return block <= SHM_COLL_DATA_BYTES / (size_t)comm->size && coll_shm_serves(comm, a, block * (size_t)comm->size);
+}
+
 static bool scatter_shm(const comm_t *comm, const coll_args_t *a)
 {
-    size_t block = block_bytes(a);
-    return block <= SHM_COLL_DATA_BYTES / (size_t)comm->size && coll_shm_serves(comm, a, block * (size_t)comm->size);
+    return shm_holds_blocks(comm, a, block_bytes(a));
 }
 
 static bool allgather_shm(const comm_t *comm, const coll_args_t *a)
@@ -87,8 +92,7 @@ static bool allgather_shm(const comm_t *comm, const coll_args_t *a)
 
 static bool alltoall_shm(const comm_t *comm, const coll_args_t *a)
 {
-    size_t block = recv_bytes(a);
-    return block <= SHM_COLL_DATA_BYTES / (size_t)comm->size && coll_shm_serves(comm, a, block * (size_t)comm->size);
+    return shm_holds_blocks(comm, a, recv_bytes(a));
 }
 
 /* Reductions work on the packed vectors in place: contiguous types only. */

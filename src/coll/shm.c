@@ -157,9 +157,14 @@ void coll_shm_wait(coll_shm_op_t *op, int i)
     wait_for(op->sh, i, op->half, op->sh->member[i].base + op->sh->phases);
 }
 
+size_t coll_shm_announced(const coll_shm_op_t *op, int i)
+{
+    return (size_t)op->sh->member[i].slot->half[op->half].bytes;
+}
+
 size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected)
 {
-    size_t bytes = (size_t)op->sh->member[i].slot->half[op->half].bytes;
+    size_t bytes = coll_shm_announced(op, i);
     if (bytes == expected)
         return bytes;
     if (op->rc == MPI_SUCCESS)

@@ -53,7 +53,7 @@ typedef struct coll_shm {
     struct coll_shm_member {
         shm_coll_slot_t *slot;
         uint64_t base; /* its counter when the communicator attached */
-        int world;     /* its world rank, for doorbells and the wait policy */
+        int world;     /* its world rank, for doorbells */
     } member[];
 } coll_shm_t;
 
@@ -100,8 +100,9 @@ static inline void coll_shm_next_phase(coll_shm_op_t *op)
 void coll_shm_publish(coll_shm_op_t *op, size_t bytes);
 /* Wait until member i has published in the current phase. */
 void coll_shm_wait(coll_shm_op_t *op, int i);
-/* After the wait: how many of the bytes member i announced to read, when
- * `expected` are expected; a mismatch is recorded as truncation. */
+/* After the wait: the bytes member i announced, and how many of them to
+ * read when `expected` are expected (a mismatch is recorded as truncation). */
+size_t coll_shm_announced(const coll_shm_op_t *op, int i);
 size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected);
 /* The same for every member. */
 void coll_shm_wait_all(coll_shm_op_t *op);

@@ -38,11 +38,12 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
             pos += len;
         } while (pos < bytes);
     } else {
-        /* The root's size decides how many phases there are. */
+        /* The root's size decides how many phases there are, also when
+         * it disagrees with ours. */
         coll_shm_next_phase(&op);
         coll_shm_wait(&op, root);
-        size_t sent = coll_shm_take(&op, root, bytes), pos = 0;
-        size_t take = sent < bytes ? sent : bytes;
+        size_t sent = coll_shm_announced(&op, root), pos = 0;
+        size_t take = coll_shm_take(&op, root, bytes);
         do {
             size_t len = sent - pos < CHUNK ? sent - pos : CHUNK;
             if (pos > 0) {
