@@ -8,7 +8,8 @@
  * ten calls until about TIME_BUDGET seconds have passed, rank 0 deciding
  * between batches, so that an MPI that waits slowly when ranks outnumber
  * cores still finishes.  Roots rotate from call to call.  Plain MPI, so it
- * builds against any implementation. */
+ * builds against any implementation.  OPS=bcast,scatter measures only
+ * those operations. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,16 @@ static double measure(enum op op, int bytes, double budget)
     return slowest;
 }
 
+/* Whether name is one of the comma-separated words of list. */
+static int listed(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (strncmp(p, name, len) == 0 && (p[len] == ',' || p[len] == '\0'))
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -94,7 +105,11 @@ int main(int argc, char **argv)
     recvbuf = malloc(room);
     memset(sendbuf, 1, room);
     memset(recvbuf, 0, room);
+    /* OPS=bcast,scatter measures only those. */
+    const char *only = getenv("OPS");
     for (int op = 0; op < NOPS; op++) {
+        if (only && !listed(only, names[op]))
+            continue;
         for (int k = 0; k < NSIZES; k++) {
             int bytes = sizes[k];
             double usec = measure((enum op)op, bytes, budget);

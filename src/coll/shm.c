@@ -27,9 +27,12 @@ bool coll_shm_serves(const comm_t *comm, const coll_args_t *a, size_t bytes)
 
 static uint64_t counter_now(const shm_coll_slot_t *slot)
 {
-    uint64_t a = atomic_load_explicit(&slot->half[0].seq, memory_order_relaxed);
-    uint64_t b = atomic_load_explicit(&slot->half[1].seq, memory_order_relaxed);
-    return a > b ? a : b;
+    uint64_t now = 0;
+    for (int c = 0; c < SHM_COLL_CELLS; c++) {
+        uint64_t seq = atomic_load_explicit(&slot->cell[c].seq, memory_order_relaxed);
+        now = seq > now ? seq : now;
+    }
+    return now;
 }
 
 /* Every member tells every other where its counter stands: the slot may
@@ -70,9 +73,6 @@ static int attach(comm_t *comm)
         sh->member[i].world = comm_world_rank(comm, i);
         sh->member[i].slot = shm_coll_slot_of(sh->member[i].world, slot_index(comm));
     }
-    /* No operation before the first: nothing of this communicator's to
-     * protect (the last user of the slots drained them when it was freed). */
-    sh->op_saw_all = true;
     int rc = exchange_bases(comm, sh);
     if (rc != MPI_SUCCESS) {
         free(sh);
@@ -90,15 +90,24 @@ int coll_shm_begin(comm_t *comm, coll_shm_op_t *op)
             return err_set(rc, "cannot attach the communicator to shared memory for collectives");
     }
     coll_shm_t *sh = comm->coll_shm;
-    *op = (coll_shm_op_t){comm, sh, (int)(sh->ops & 1), sh->phases + 1, false, false, MPI_SUCCESS};
+    uint64_t k = sh->ops;
+    *op = (coll_shm_op_t){.comm = comm,
+                          .sh = sh,
+                          .index = k,
+                          .cell = (unsigned)(k % SHM_COLL_CELLS),
+                          .first = sh->phases + 1,
+                          .rc = MPI_SUCCESS};
+    sh->first[op->cell] = op->first;
     return MPI_SUCCESS;
 }
 
 int coll_shm_end(coll_shm_op_t *op)
 {
     coll_shm_t *sh = op->sh;
-    sh->op_first = op->first;
-    sh->op_saw_all = op->saw_all;
+    /* Seeing every member in this operation means each had finished the
+     * ones before. */
+    if (op->saw_all)
+        sh->done_before = op->index;
     sh->ops++;
     return op->rc;
 }
@@ -114,39 +123,59 @@ static bool reached(void *arg)
     return atomic_load_explicit(w->seq, memory_order_acquire) >= w->target;
 }
 
-/* Wait until member i's counter in the given half reaches target. */
-static void wait_for(const coll_shm_t *sh, int i, int half, uint64_t target)
+/* Wait until member i's counter in the given cell reaches target. */
+static void wait_for(const coll_shm_t *sh, int i, unsigned cell, uint64_t target)
 {
-    awaited_t w = {&sh->member[i].slot->half[half].seq, target};
+    awaited_t w = {&sh->member[i].slot->cell[cell].seq, target};
     if (!reached(&w))
         progress_wait_until(reached, &w, PROGRESS_ANY_PEER);
 }
 
-void coll_shm_claim(coll_shm_op_t *op)
+/* Wait until every member has finished operation j (of the last
+ * SHM_COLL_CELLS before op): each publishes in operation j + 1 only after
+ * it has. */
+static void wait_finished(coll_shm_op_t *op, uint64_t j)
 {
     coll_shm_t *sh = op->sh;
-    op->claimed = true;
-    if (sh->op_saw_all)
+    if (j < sh->done_before)
         return;
-    /* Each member published in the previous operation only after it had
-     * finished the one before, whose data this half holds. */
+    unsigned cell = (unsigned)((j + 1) % SHM_COLL_CELLS);
     for (int i = 0; i < op->comm->size; i++)
         if (i != op->comm->rank)
-            wait_for(sh, i, op->half ^ 1, sh->member[i].base + sh->op_first);
-    sh->op_saw_all = true;
+            wait_for(sh, i, cell, sh->member[i].base + sh->first[cell]);
+    sh->done_before = j + 1;
 }
 
-void coll_shm_publish(coll_shm_op_t *op, size_t bytes)
+unsigned char *coll_shm_claim(coll_shm_op_t *op, size_t bytes)
+{
+    coll_shm_t *sh = op->sh;
+    shm_coll_slot_t *slot = sh->member[op->comm->rank].slot;
+    op->claimed = true;
+    op->bytes = bytes;
+    /* The cell's size word is rewritten whatever the size. */
+    if (op->index >= SHM_COLL_CELLS)
+        wait_finished(op, op->index - SHM_COLL_CELLS);
+    if (bytes <= SHM_COLL_CELL_BYTES)
+        return op->mine = slot->cell[op->cell].data;
+    int h = (int)(op->index & 1);
+    if (sh->half_user[h])
+        wait_finished(op, sh->half_user[h] - 1);
+    sh->half_user[h] = op->index + 1;
+    return op->mine = slot->half[h].data;
+}
+
+void coll_shm_publish(coll_shm_op_t *op)
 {
     coll_shm_t *sh = op->sh;
     int me = op->comm->rank;
     struct coll_shm_member *m = &sh->member[me];
+    shm_coll_cell_t *cell = &m->slot->cell[op->cell];
     /* The size is the operation's, announced in its first phase: later
-     * phases reuse the half while others may still be checking it.  Like
-     * the data, it is written only into a claimed half. */
+     * phases reuse the cell while others may still be checking it.  Like
+     * the data, it is written only into a claimed cell. */
     if (op->claimed && sh->phases == op->first)
-        m->slot->half[op->half].bytes = bytes;
-    atomic_store_explicit(&m->slot->half[op->half].seq, m->base + sh->phases, memory_order_release);
+        cell->bytes = op->bytes;
+    atomic_store_explicit(&cell->seq, m->base + sh->phases, memory_order_release);
     for (int i = 0; i < op->comm->size; i++)
         if (i != me)
             shm_doorbell_ring(sh->member[i].world);
@@ -154,12 +183,7 @@ void coll_shm_publish(coll_shm_op_t *op, size_t bytes)
 
 void coll_shm_wait(coll_shm_op_t *op, int i)
 {
-    wait_for(op->sh, i, op->half, op->sh->member[i].base + op->sh->phases);
-}
-
-size_t coll_shm_announced(const coll_shm_op_t *op, int i)
-{
-    return (size_t)op->sh->member[i].slot->half[op->half].bytes;
+    wait_for(op->sh, i, op->cell, op->sh->member[i].base + op->sh->phases);
 }
 
 size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected)
@@ -222,10 +246,9 @@ bool coll_shm_publish_vector(coll_shm_op_t *op, const coll_args_t *a)
 {
     MPI_Count count = a->recvcount;
     size_t bytes = (size_t)(count * a->recvtype->size);
-    coll_shm_claim(op);
-    coll_shm_pack(coll_shm_data(op, op->comm->rank), a->sendbuf, count, a->recvtype, bytes);
+    coll_shm_pack(coll_shm_claim(op, bytes), a->sendbuf, count, a->recvtype, bytes);
     coll_shm_next_phase(op);
-    coll_shm_publish(op, bytes);
+    coll_shm_publish(op);
     return bytes >= COLL_SHM_SLICE_BYTES && count >= op->comm->size;
 }
 

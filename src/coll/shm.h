@@ -15,13 +15,17 @@
  * since.  Counters only grow and are never reset, so a slow reader still
  * waiting for an old value is never stranded by a newer one.
  *
- * Successive operations on a communicator alternate between the two halves
- * of each slot.  A member overwrites a half two operations later, and only
- * once every member has published in the operation between, which each does
- * only after it has finished reading the half: usually known already, since
- * most operations wait for everyone.  Freeing the communicator runs one last
- * barrier so that nobody still reads a slot the next communicator on the
- * same context pair reuses.
+ * Successive operations on a communicator take the cells of each slot in
+ * turn (data too large for a cell goes into one of two halves, by the
+ * operation's parity).  A member rewrites a cell or half only once every
+ * member has finished the operation that last used it, which it knows
+ * from their publications in the operation after that one: usually known
+ * already, since most operations wait for everyone.  With ranks
+ * outnumbering cores the cells let a root run up to SHM_COLL_CELLS
+ * operations ahead, so that a reader given the CPU goes through several
+ * at once.  Freeing the communicator runs one last barrier so that nobody
+ * still reads a slot the next communicator on the same context pair
+ * reuses.
  *
  * These algorithms run only blocking calls on intracommunicators whose
  * context pair has a slot (the first SHM_COLL_SLOTS); they wait with the
@@ -46,10 +50,11 @@
 /* The state of one communicator (comm->coll_shm), made at its first
  * shared-memory collective. */
 typedef struct coll_shm {
-    uint64_t phases;   /* phases every member has run on the communicator */
-    uint64_t ops;      /* operations run: the half in use is ops % 2 */
-    uint64_t op_first; /* the first phase of the previous operation */
-    bool op_saw_all;   /* whether this process waited for every member then */
+    uint64_t phases;                /* phases every member has run on the communicator */
+    uint64_t ops;                   /* operations run; operation k uses cell k % SHM_COLL_CELLS */
+    uint64_t done_before;           /* every member has finished the operations before this one */
+    uint64_t first[SHM_COLL_CELLS]; /* operation k's first phase, at k % SHM_COLL_CELLS */
+    uint64_t half_user[2];          /* 1 + the last operation that wrote in half h */
     struct coll_shm_member {
         shm_coll_slot_t *slot;
         uint64_t base; /* its counter when the communicator attached */
@@ -61,11 +66,14 @@ typedef struct coll_shm {
 typedef struct coll_shm_op {
     comm_t *comm;
     coll_shm_t *sh;
-    int half;
-    uint64_t first; /* its first phase */
-    bool saw_all;   /* it waited for every member's part of some phase */
-    bool claimed;   /* it writes data in this operation (coll_shm_claim) */
-    int rc;         /* MPI_ERR_TRUNCATE once sizes disagreed */
+    uint64_t index;      /* which operation on the communicator */
+    unsigned cell;       /* index % SHM_COLL_CELLS */
+    uint64_t first;      /* its first phase */
+    bool saw_all;        /* it waited for every member's part of some phase */
+    bool claimed;        /* it writes data in this operation (coll_shm_claim) */
+    size_t bytes;        /* how much, */
+    unsigned char *mine; /* and where */
+    int rc;              /* MPI_ERR_TRUNCATE once sizes disagreed */
 } coll_shm_op_t;
 
 /* Whether a call may take a shared-memory algorithm at all, with payloads
@@ -79,33 +87,43 @@ int coll_shm_begin(comm_t *comm, coll_shm_op_t *op);
  * disagreed (the operation still ran to its end everywhere). */
 int coll_shm_end(coll_shm_op_t *op);
 
-/* Member i's data area in the operation's half. */
-static inline unsigned char *coll_shm_data(const coll_shm_op_t *op, int i)
-{
-    return op->sh->member[i].slot->half[op->half].data;
-}
-
 /* Before writing into one's own data area: wait until no member can still
- * be reading what the operation two before left there. */
-void coll_shm_claim(coll_shm_op_t *op);
+ * be reading what an earlier operation left there.  `bytes` is all this
+ * process will write in the operation (and announce in its first
+ * publication).  Returns the area. */
+unsigned char *coll_shm_claim(coll_shm_op_t *op, size_t bytes);
 /* Start the next phase of the operation; every member runs the same. */
 static inline void coll_shm_next_phase(coll_shm_op_t *op)
 {
     op->sh->phases++;
 }
 /* Publish this process's part of the current phase, and wake members
- * asleep waiting for it.  In the first phase of an operation where it
- * claimed its half, `bytes` announces the size of what this process
- * brings, for coll_shm_take. */
-void coll_shm_publish(coll_shm_op_t *op, size_t bytes);
+ * asleep waiting for it.  The first publication of an operation where it
+ * claimed its area announces the size claimed, for coll_shm_take. */
+void coll_shm_publish(coll_shm_op_t *op);
 /* Wait until member i has published in the current phase. */
 void coll_shm_wait(coll_shm_op_t *op, int i);
 /* After the wait: the bytes member i announced, and how many of them to
  * read when `expected` are expected (a mismatch is recorded as truncation). */
-size_t coll_shm_announced(const coll_shm_op_t *op, int i);
+static inline size_t coll_shm_announced(const coll_shm_op_t *op, int i)
+{
+    return (size_t)op->sh->member[i].slot->cell[op->cell].bytes;
+}
 size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected);
 /* The same for every member. */
 void coll_shm_wait_all(coll_shm_op_t *op);
+
+/* Member i's data area, once it has published its first phase (or, for
+ * this process, claimed): in its cell when the data fits there. */
+static inline unsigned char *coll_shm_data(const coll_shm_op_t *op, int i)
+{
+    if (i == op->comm->rank)
+        return op->mine;
+    shm_coll_slot_t *slot = op->sh->member[i].slot;
+    if (coll_shm_announced(op, i) <= SHM_COLL_CELL_BYTES)
+        return slot->cell[op->cell].data;
+    return slot->half[op->index & 1].data;
+}
 
 /* The reductions: acc = c_0 op c_1 op ... op c_{n-1} in rank order, over
  * elements [lo, lo + count) of the vectors of `total` elements of the

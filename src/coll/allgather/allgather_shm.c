@@ -19,17 +19,14 @@ int coll_allgather_shm(comm_t *comm, const coll_args_t *a)
     datatype_t *rt = a->recvtype;
     void *own = coll_at(a->recvbuf, me * count, rt);
     size_t block = (size_t)(count * rt->size);
-    coll_shm_claim(&op);
     if (a->in_place) {
-        coll_shm_pack(coll_shm_data(&op, me), own, count, rt, block);
-        coll_shm_next_phase(&op);
-        coll_shm_publish(&op, block);
+        coll_shm_pack(coll_shm_claim(&op, block), own, count, rt, block);
     } else {
         size_t sent = coll_shm_fit(&op, (size_t)(a->sendcount * a->sendtype->size), SHM_COLL_DATA_BYTES);
-        coll_shm_pack(coll_shm_data(&op, me), a->sendbuf, a->sendcount, a->sendtype, sent);
-        coll_shm_next_phase(&op);
-        coll_shm_publish(&op, sent);
+        coll_shm_pack(coll_shm_claim(&op, sent), a->sendbuf, a->sendcount, a->sendtype, sent);
     }
+    coll_shm_next_phase(&op);
+    coll_shm_publish(&op);
     if (!a->in_place)
         coll_shm_unpack(own, count, rt, coll_shm_data(&op, me), block);
     for (int p = 0; p < comm->size; p++) {

@@ -33,7 +33,7 @@ int coll_allreduce_shm(comm_t *comm, const coll_args_t *a)
     coll_shm_fold(&op, a->op, dt, count, lo, hi - lo, mine);
     coll_shm_pack(coll_shm_data(&op, me) + lo * dt->size, mine, hi - lo, dt, slice);
     coll_shm_next_phase(&op);
-    coll_shm_publish(&op, slice);
+    coll_shm_publish(&op);
     for (int k = 1; k < n; k++) {
         int p = (me + k) % n;
         coll_shm_slice(count, n, p, &lo, &hi);

@@ -19,13 +19,12 @@ int coll_alltoall_shm(comm_t *comm, const coll_args_t *a)
     int n = comm->size, me = comm->rank;
     size_t block = (size_t)(a->recvcount * a->recvtype->size);
     size_t sblock = coll_shm_fit(&op, (size_t)(a->sendcount * a->sendtype->size), SHM_COLL_DATA_BYTES / (size_t)n);
-    coll_shm_claim(&op);
-    unsigned char *out = coll_shm_data(&op, me);
+    unsigned char *out = coll_shm_claim(&op, sblock * (size_t)n);
     for (int p = 0; p < n; p++)
         coll_shm_pack(out + (size_t)p * sblock, coll_at(a->sendbuf, p * a->sendcount, a->sendtype), a->sendcount,
                       a->sendtype, sblock);
     coll_shm_next_phase(&op);
-    coll_shm_publish(&op, sblock * (size_t)n);
+    coll_shm_publish(&op);
     for (int k = 0; k < n; k++) {
         /* Start with the process after this one, so that not everyone
          * reads the same slot at once. */

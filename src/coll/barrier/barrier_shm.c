@@ -18,7 +18,7 @@ int coll_barrier_shm(comm_t *comm, const coll_args_t *a)
     if (rc != MPI_SUCCESS)
         return rc;
     coll_shm_next_phase(&op);
-    coll_shm_publish(&op, 0);
+    coll_shm_publish(&op);
     coll_shm_wait_all(&op);
     return coll_shm_end(&op);
 }

@@ -6,10 +6,10 @@
  * there, while the root packs the next, and publishes that it is done
  * with it.  Nobody forwards anything, so with a core each the cost hardly
  * grows with the number of processes: one copy in and one out, overlapped.
- * With ranks outnumbering cores the root's next broadcast must wait for
- * the slowest reader of the one before, where messages let it run ahead
- * (docs/perf.md), so the selection prefers messages there.  Serves data
- * up to the slot's size (SHM_COLL_DATA_BYTES).
+ * Data that fits in a cell goes with its flag, and the root can run as
+ * many broadcasts ahead as the slot has cells: with ranks outnumbering
+ * cores, a reader given the CPU takes several at once.  Serves data up to
+ * the slot's size (SHM_COLL_DATA_BYTES).
  */
 #include "coll/shm.h"
 
@@ -26,15 +26,14 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
     int root = a->root;
     dt_buffer_t user = coll_buf(a->recvbuf, a->recvcount, a->recvtype);
     size_t bytes = user.bytes;
-    unsigned char *data = coll_shm_data(&op, root);
     if (comm->rank == root) {
-        coll_shm_claim(&op);
+        unsigned char *data = coll_shm_claim(&op, bytes);
         size_t pos = 0;
         do {
             size_t len = bytes - pos < CHUNK ? bytes - pos : CHUNK;
             dt_buffer_pack(&user, pos, len, data + pos);
             coll_shm_next_phase(&op);
-            coll_shm_publish(&op, bytes);
+            coll_shm_publish(&op);
             pos += len;
         } while (pos < bytes);
     } else {
@@ -44,6 +43,7 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
         coll_shm_wait(&op, root);
         size_t sent = coll_shm_announced(&op, root), pos = 0;
         size_t take = coll_shm_take(&op, root, bytes);
+        const unsigned char *data = coll_shm_data(&op, root);
         do {
             size_t len = sent - pos < CHUNK ? sent - pos : CHUNK;
             if (pos > 0) {
@@ -52,7 +52,7 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
             }
             if (pos < take)
                 dt_buffer_unpack(&user, pos, (pos + len <= take ? len : take - pos), data + pos);
-            coll_shm_publish(&op, 0);
+            coll_shm_publish(&op);
             pos += len;
         } while (pos < sent);
     }

@@ -16,15 +16,14 @@ int coll_gather_shm(comm_t *comm, const coll_args_t *a)
         return rc;
     int me = comm->rank;
     if (me != a->root) {
-        coll_shm_claim(&op);
         size_t bytes = (size_t)(a->sendcount * a->sendtype->size);
-        coll_shm_pack(coll_shm_data(&op, me), a->sendbuf, a->sendcount, a->sendtype, bytes);
+        coll_shm_pack(coll_shm_claim(&op, bytes), a->sendbuf, a->sendcount, a->sendtype, bytes);
         coll_shm_next_phase(&op);
-        coll_shm_publish(&op, bytes);
+        coll_shm_publish(&op);
         return coll_shm_end(&op);
     }
     coll_shm_next_phase(&op);
-    coll_shm_publish(&op, 0);
+    coll_shm_publish(&op);
     MPI_Count count = a->recvcount;
     size_t block = (size_t)(count * a->recvtype->size);
     for (int p = 0; p < comm->size; p++) {

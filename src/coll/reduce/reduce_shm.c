@@ -40,7 +40,7 @@ int coll_reduce_shm(comm_t *comm, const coll_args_t *a)
     coll_shm_pack(coll_shm_data(&op, me) + lo * dt->size, acc, hi - lo, dt, slice);
     free(tmp);
     coll_shm_next_phase(&op);
-    coll_shm_publish(&op, slice);
+    coll_shm_publish(&op);
     if (me == root) {
         for (int p = 0; p < n; p++) {
             if (p == me)

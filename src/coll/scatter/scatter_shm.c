@@ -18,8 +18,7 @@ int coll_scatter_shm(comm_t *comm, const coll_args_t *a)
     if (me == root) {
         MPI_Count count = a->sendcount;
         size_t block = (size_t)(count * a->sendtype->size);
-        coll_shm_claim(&op);
-        unsigned char *out = coll_shm_data(&op, me);
+        unsigned char *out = coll_shm_claim(&op, block * (size_t)comm->size);
         for (int p = 0; p < comm->size; p++) {
             const void *from = coll_at(a->sendbuf, p * count, a->sendtype);
             if (p != me) {
@@ -31,14 +30,14 @@ int coll_scatter_shm(comm_t *comm, const coll_args_t *a)
             }
         }
         coll_shm_next_phase(&op);
-        coll_shm_publish(&op, block * (size_t)comm->size);
+        coll_shm_publish(&op);
     } else {
         size_t block = (size_t)(a->recvcount * a->recvtype->size);
         coll_shm_next_phase(&op);
         coll_shm_wait(&op, root);
         size_t bytes = coll_shm_take(&op, root, block * (size_t)comm->size) / (size_t)comm->size;
         coll_shm_unpack(a->recvbuf, a->recvcount, a->recvtype, coll_shm_data(&op, root) + (size_t)me * bytes, bytes);
-        coll_shm_publish(&op, 0);
+        coll_shm_publish(&op);
     }
     return coll_shm_end(&op);
 }

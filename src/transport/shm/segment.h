@@ -74,23 +74,31 @@ typedef struct shm_pair_ctl {
  * The shared-memory collectives (coll/shm.h) give each rank a slot per
  * communicator, indexed by the communicator's context pair, for the first
  * SHM_COLL_SLOTS pairs (communicators beyond them use message-based
- * algorithms).  A slot is two halves that alternate between successive
- * collectives on the communicator; each half is a line whose first word
- * counts the rank's publications, then how many bytes the last one
- * published, then the data 16 bytes in, so
- * that a small payload travels in the same cache line as its flag.
- * Written only by the rank that owns it.
+ * algorithms).  Successive collectives on the communicator take the
+ * slot's cells in turn, so that a rank can run that many operations ahead
+ * of slow readers.  A cell is a line whose first word counts the rank's
+ * publications, then how many bytes the operation's data has, then the
+ * data itself 16 bytes in when it fits, so that a small payload travels
+ * with its flag.  Larger data goes into one of two halves, alternating
+ * between operations.  Written only by the rank that owns it.
  */
 #define SHM_COLL_SLOTS 128
+#define SHM_COLL_CELLS 64
+#define SHM_COLL_CELL_BYTES (1024 - 16)
 #define SHM_COLL_DATA_BYTES (64 * 1024)
 
-typedef struct shm_coll_half {
+typedef struct shm_coll_cell {
     _Alignas(CACHE_LINE) _Atomic uint64_t seq;
-    uint64_t bytes; /* of data published with the last seq */
-    unsigned char data[SHM_COLL_DATA_BYTES];
+    uint64_t bytes; /* of the data the operation publishes */
+    unsigned char data[SHM_COLL_CELL_BYTES];
+} shm_coll_cell_t;
+
+typedef struct shm_coll_half {
+    _Alignas(CACHE_LINE) unsigned char data[SHM_COLL_DATA_BYTES];
 } shm_coll_half_t;
 
 typedef struct shm_coll_slot {
+    shm_coll_cell_t cell[SHM_COLL_CELLS];
     shm_coll_half_t half[2];
 } shm_coll_slot_t;
 

@@ -1,11 +1,11 @@
 /*
  * shm_reuse.c -- the shared-memory collectives' slots, reused hard.
  *
- * Successive operations on one communicator alternate between two halves
- * of each process's slot, and a half is rewritten two operations later:
+ * Successive operations on one communicator take the cells of each
+ * process's slot in turn, larger data alternating between two halves:
  * operations where some processes return early (a broadcast's root, a
- * reduction's senders) must not let a fast process overwrite what a slow
- * one still reads.  Communicators freed and created again reuse context
+ * reduction's senders) let a fast process run ahead, and it must not
+ * overwrite a cell or half that a slow one still reads.  Communicators freed and created again reuse context
  * pairs, hence slots; more communicators than slots fall back to
  * messages.  Every result is checked, with the ranks' speeds skewed.
  */
@@ -88,6 +88,40 @@ static void mixed_round(MPI_Comm comm, int iter, MPI_Op cat, MPI_Datatype pair)
     free(v), free(w), free(p), free(all), free(out), free(in);
 }
 
+/* Many operations in a row that a root or the senders leave early, with
+ * the others lagging: the fast process comes round the cells several
+ * times (first with data that fits in them), then also into each half
+ * again, with data just too large for a cell and larger. */
+static void run_ahead(MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    static const int lengths[] = {1, 252, 253, 3000}; /* ints: the cell holds 1008 bytes */
+    enum { OPS = 300 };
+    int *v = malloc(3000 * sizeof *v), *all = malloc((size_t)size * 300 * sizeof *all);
+    for (int k = 0; k < OPS; k++) {
+        int n = lengths[k < OPS / 2 ? k % 2 : k % 4];
+        if (rank != 0 && k % 50 == rank % 50)
+            usleep(2000);
+        for (int i = 0; i < n; i++)
+            v[i] = rank == 0 ? k * 7 + i : -1;
+        MPI_Bcast(v, n, MPI_INT, 0, comm);
+        for (int i = 0; i < n; i++)
+            MT_CHECK(v[i] == k * 7 + i, "broadcast %d: element %d is %d", k, i, v[i]);
+        int m = n < 300 ? n : 300;
+        for (int i = 0; i < m; i++)
+            v[i] = rank * 100000 + k * 7 + i;
+        MPI_Gather(v, m, MPI_INT, all, m, MPI_INT, 1 % size, comm);
+        if (rank == 1 % size)
+            for (int r = 0; r < size; r++)
+                for (int i = 0; i < m; i++)
+                    MT_CHECK(all[r * m + i] == r * 100000 + k * 7 + i, "gather %d: element %d of %d is %d", k, i, r,
+                             all[r * m + i]);
+    }
+    free(v), free(all);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -103,6 +137,8 @@ int main(int argc, char **argv)
     /* One communicator, many operations of every kind. */
     for (int iter = 0; iter < 60; iter++)
         mixed_round(MPI_COMM_WORLD, iter, cat, pair);
+
+    run_ahead(MPI_COMM_WORLD);
 
     /* Two halves of the world and the world at once, interleaved. */
     MPI_Comm half, dup;
