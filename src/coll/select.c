@@ -65,7 +65,7 @@ static bool barrier_shm(const comm_t *comm, const coll_args_t *a)
 
 static bool bcast_shm(const comm_t *comm, const coll_args_t *a)
 {
-    return coll_shm_serves(comm, a, recv_bytes(a));
+    return coll_shm_serves(comm, a, 0); /* in chunks, any size */
 }
 
 static bool gather_shm(const comm_t *comm, const coll_args_t *a)
@@ -97,7 +97,7 @@ static bool alltoall_shm(const comm_t *comm, const coll_args_t *a)
 /* Reductions work on the packed vectors in place: contiguous types only. */
 static bool reduce_shm(const comm_t *comm, const coll_args_t *a)
 {
-    return a->recvtype->contiguous && coll_shm_serves(comm, a, recv_bytes(a));
+    return a->recvtype->contiguous && a->recvtype->size <= SHM_COLL_DATA_BYTES && coll_shm_serves(comm, a, 0);
 }
 
 /* Each operation: its table, in the order of its names in names.h from

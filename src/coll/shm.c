@@ -215,6 +215,13 @@ void coll_shm_wait_all(coll_shm_op_t *op)
     op->saw_all = true;
 }
 
+void coll_shm_wait_all_at(coll_shm_op_t *op, uint64_t phase)
+{
+    for (int i = 0; i < op->comm->size; i++)
+        if (i != op->comm->rank)
+            wait_for(op->sh, i, op->cell, op->sh->member[i].base + phase);
+}
+
 void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total, MPI_Count lo, MPI_Count count,
                    void *acc)
 {
@@ -250,6 +257,26 @@ bool coll_shm_publish_vector(coll_shm_op_t *op, const coll_args_t *a)
     coll_shm_next_phase(op);
     coll_shm_publish(op);
     return bytes >= COLL_SHM_SLICE_BYTES && count >= op->comm->size;
+}
+
+int coll_shm_in_parts(comm_t *comm, const coll_args_t *a, coll_run_fn part)
+{
+    datatype_t *dt = a->recvtype;
+    MPI_Count count = a->recvcount;
+    if ((size_t)(count * dt->size) <= SHM_COLL_DATA_BYTES)
+        return part(comm, a);
+    MPI_Count per = (MPI_Count)(SHM_COLL_DATA_BYTES / dt->size);
+    int rc = MPI_SUCCESS;
+    for (MPI_Count lo = 0; lo < count; lo += per) {
+        coll_args_t p = *a;
+        p.recvcount = p.sendcount = count - lo < per ? count - lo : per;
+        p.sendbuf = coll_at(a->sendbuf, lo, dt);
+        p.recvbuf = coll_at(a->recvbuf, lo, dt);
+        int prc = part(comm, &p);
+        if (rc == MPI_SUCCESS)
+            rc = prc;
+    }
+    return rc;
 }
 
 void coll_shm_detach(comm_t *comm)

@@ -112,6 +112,9 @@ static inline size_t coll_shm_announced(const coll_shm_op_t *op, int i)
 size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected);
 /* The same for every member. */
 void coll_shm_wait_all(coll_shm_op_t *op);
+/* Wait until every member has published in phase `phase` of the
+ * operation (an earlier one than the current). */
+void coll_shm_wait_all_at(coll_shm_op_t *op, uint64_t phase);
 
 /* Member i's data area, once it has published its first phase (or, for
  * this process, claimed): in its cell when the data fits there. */
@@ -144,6 +147,11 @@ static inline void coll_shm_slice(MPI_Count count, int n, int p, MPI_Count *lo, 
     *lo = count * p / n;
     *hi = count * (p + 1) / n;
 }
+
+/* A reduction of any length: `part` (an algorithm serving vectors up to a
+ * slot's size) runs on one slot-sized part of the vectors after another,
+ * each part an operation of its own. */
+int coll_shm_in_parts(comm_t *comm, const coll_args_t *a, coll_run_fn part);
 
 /* MPI_Comm_free: the last barrier, then the state goes. */
 void coll_shm_detach(comm_t *comm);

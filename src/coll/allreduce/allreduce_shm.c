@@ -14,7 +14,7 @@
 #include "coll/shm.h"
 
 /* Elements [lo, hi) of count are process p's slice out of n. */
-int coll_allreduce_shm(comm_t *comm, const coll_args_t *a)
+static int allreduce_part(comm_t *comm, const coll_args_t *a)
 {
     coll_shm_op_t op;
     int rc = coll_shm_begin(comm, &op);
@@ -42,4 +42,9 @@ int coll_allreduce_shm(comm_t *comm, const coll_args_t *a)
                         (size_t)((hi - lo) * dt->size));
     }
     return coll_shm_end(&op);
+}
+
+int coll_allreduce_shm(comm_t *comm, const coll_args_t *a)
+{
+    return coll_shm_in_parts(comm, a, allreduce_part);
 }

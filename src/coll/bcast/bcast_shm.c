@@ -8,14 +8,22 @@
  * grows with the number of processes: one copy in and one out, overlapped.
  * Data that fits in a cell goes with its flag, and the root can run as
  * many broadcasts ahead as the slot has cells: with ranks outnumbering
- * cores, a reader given the CPU takes several at once.  Serves data up to
- * the slot's size (SHM_COLL_DATA_BYTES).
+ * cores, a reader given the CPU takes several at once.  Data larger than
+ * the slot goes round it in chunks, the root waiting for the slowest
+ * reader only when it comes round to a chunk not yet read.
  */
 #include "coll/shm.h"
 
 /* Chunks small enough to overlap the copies, large enough that the
- * handoffs cost little next to them. */
+ * handoffs cost little next to them.  Data larger than the half goes
+ * round it: chunk c sits at c % RING. */
 #define CHUNK (16 * 1024)
+#define RING (SHM_COLL_DATA_BYTES / CHUNK)
+
+static unsigned char *chunk_at(unsigned char *data, size_t pos)
+{
+    return data + pos % (RING * CHUNK);
+}
 
 int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
 {
@@ -29,12 +37,17 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
     if (comm->rank == root) {
         unsigned char *data = coll_shm_claim(&op, bytes);
         size_t pos = 0;
+        uint64_t chunk = 0;
         do {
             size_t len = bytes - pos < CHUNK ? bytes - pos : CHUNK;
-            dt_buffer_pack(&user, pos, len, data + pos);
+            /* Everyone has read what was here, RING chunks ago. */
+            if (chunk >= RING)
+                coll_shm_wait_all_at(&op, op.first + chunk - RING);
+            dt_buffer_pack(&user, pos, len, chunk_at(data, pos));
             coll_shm_next_phase(&op);
             coll_shm_publish(&op);
             pos += len;
+            chunk++;
         } while (pos < bytes);
     } else {
         /* The root's size decides how many phases there are, also when
@@ -43,7 +56,7 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
         coll_shm_wait(&op, root);
         size_t sent = coll_shm_announced(&op, root), pos = 0;
         size_t take = coll_shm_take(&op, root, bytes);
-        const unsigned char *data = coll_shm_data(&op, root);
+        unsigned char *data = coll_shm_data(&op, root);
         do {
             size_t len = sent - pos < CHUNK ? sent - pos : CHUNK;
             if (pos > 0) {
@@ -51,7 +64,7 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
                 coll_shm_wait(&op, root);
             }
             if (pos < take)
-                dt_buffer_unpack(&user, pos, (pos + len <= take ? len : take - pos), data + pos);
+                dt_buffer_unpack(&user, pos, (pos + len <= take ? len : take - pos), chunk_at(data, pos));
             coll_shm_publish(&op);
             pos += len;
         } while (pos < sent);

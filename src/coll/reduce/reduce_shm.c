@@ -14,7 +14,7 @@
 #include "coll/shm.h"
 #include "util/log.h"
 
-int coll_reduce_shm(comm_t *comm, const coll_args_t *a)
+static int reduce_part(comm_t *comm, const coll_args_t *a)
 {
     coll_shm_op_t op;
     int rc = coll_shm_begin(comm, &op);
@@ -53,4 +53,9 @@ int coll_reduce_shm(comm_t *comm, const coll_args_t *a)
         op.saw_all = true; /* it waited for every member */
     }
     return coll_shm_end(&op);
+}
+
+int coll_reduce_shm(comm_t *comm, const coll_args_t *a)
+{
+    return coll_shm_in_parts(comm, a, reduce_part);
 }
