@@ -91,7 +91,7 @@ static bool allgather_shm(const comm_t *comm, const coll_args_t *a)
 
 static bool alltoall_shm(const comm_t *comm, const coll_args_t *a)
 {
-    return shm_holds_blocks(comm, a, recv_bytes(a));
+    return coll_shm_serves(comm, a, 0); /* in parts, any size */
 }
 
 /* Reductions work on the packed vectors in place: contiguous types only. */
@@ -196,7 +196,9 @@ static const algorithm_t alltoall_algorithms[] = {{NULL, NULL, NULL},
                                                   {NULL, alltoall_shm, coll_alltoall_shm}};
 static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
 {
-    if (alltoall_shm(comm, a))
+    /* In parts, shared memory is no faster than pairwise exchange
+     * (docs/perf.md): it takes only blocks that fit the slot at once. */
+    if (alltoall_shm(comm, a) && recv_bytes(a) <= SHM_COLL_DATA_BYTES / (size_t)comm->size)
         return 3;
     return recv_bytes(a) < 8192 ? 2 : 1;
 }
