@@ -88,6 +88,43 @@
 #pragma weak MPI_Neighbor_alltoallw = PMPI_Neighbor_alltoallw
 #pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
 #pragma weak MPI_Neighbor_alltoallw_init = PMPI_Neighbor_alltoallw_init
+#pragma weak MPI_Bcast_c = PMPI_Bcast_c
+#pragma weak MPI_Ibcast_c = PMPI_Ibcast_c
+#pragma weak MPI_Bcast_init_c = PMPI_Bcast_init_c
+#pragma weak MPI_Gather_c = PMPI_Gather_c
+#pragma weak MPI_Igather_c = PMPI_Igather_c
+#pragma weak MPI_Gather_init_c = PMPI_Gather_init_c
+#pragma weak MPI_Scatter_c = PMPI_Scatter_c
+#pragma weak MPI_Iscatter_c = PMPI_Iscatter_c
+#pragma weak MPI_Scatter_init_c = PMPI_Scatter_init_c
+#pragma weak MPI_Allgather_c = PMPI_Allgather_c
+#pragma weak MPI_Iallgather_c = PMPI_Iallgather_c
+#pragma weak MPI_Allgather_init_c = PMPI_Allgather_init_c
+#pragma weak MPI_Alltoall_c = PMPI_Alltoall_c
+#pragma weak MPI_Ialltoall_c = PMPI_Ialltoall_c
+#pragma weak MPI_Alltoall_init_c = PMPI_Alltoall_init_c
+#pragma weak MPI_Reduce_c = PMPI_Reduce_c
+#pragma weak MPI_Ireduce_c = PMPI_Ireduce_c
+#pragma weak MPI_Reduce_init_c = PMPI_Reduce_init_c
+#pragma weak MPI_Allreduce_c = PMPI_Allreduce_c
+#pragma weak MPI_Iallreduce_c = PMPI_Iallreduce_c
+#pragma weak MPI_Allreduce_init_c = PMPI_Allreduce_init_c
+#pragma weak MPI_Reduce_scatter_block_c = PMPI_Reduce_scatter_block_c
+#pragma weak MPI_Ireduce_scatter_block_c = PMPI_Ireduce_scatter_block_c
+#pragma weak MPI_Reduce_scatter_block_init_c = PMPI_Reduce_scatter_block_init_c
+#pragma weak MPI_Scan_c = PMPI_Scan_c
+#pragma weak MPI_Iscan_c = PMPI_Iscan_c
+#pragma weak MPI_Scan_init_c = PMPI_Scan_init_c
+#pragma weak MPI_Exscan_c = PMPI_Exscan_c
+#pragma weak MPI_Iexscan_c = PMPI_Iexscan_c
+#pragma weak MPI_Exscan_init_c = PMPI_Exscan_init_c
+#pragma weak MPI_Neighbor_allgather_c = PMPI_Neighbor_allgather_c
+#pragma weak MPI_Ineighbor_allgather_c = PMPI_Ineighbor_allgather_c
+#pragma weak MPI_Neighbor_allgather_init_c = PMPI_Neighbor_allgather_init_c
+#pragma weak MPI_Neighbor_alltoall_c = PMPI_Neighbor_alltoall_c
+#pragma weak MPI_Ineighbor_alltoall_c = PMPI_Ineighbor_alltoall_c
+#pragma weak MPI_Neighbor_alltoall_init_c = PMPI_Neighbor_alltoall_init_c
+#pragma weak MPI_Reduce_local_c = PMPI_Reduce_local_c
 
 enum mode { BLOCKING, NONBLOCKING, PERSISTENT };
 
@@ -286,7 +323,7 @@ static int prepare_barrier(MPI_Comm comm, call_t *c)
     return check_coll_comm(comm, c);
 }
 
-static int prepare_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, call_t *c)
+static int prepare_bcast(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, call_t *c)
 {
     enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
@@ -300,8 +337,8 @@ static int prepare_bcast(void *buffer, int count, MPI_Datatype datatype, int roo
     return rc;
 }
 
-static int prepare_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                          MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
+static int prepare_gather(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
     enum role role = ROLE_NONE;
@@ -369,8 +406,8 @@ static int prepare_gatherv(const void *sendbuf, int sendcount, MPI_Datatype send
     return rc;
 }
 
-static int prepare_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                           MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
+static int prepare_scatter(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
     enum role role = ROLE_NONE;
@@ -437,8 +474,8 @@ static int prepare_scatterv(const void *sendbuf, const int sendcounts[], const i
     return rc;
 }
 
-static int prepare_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                             MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+static int prepare_allgather(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
     int rc = check_coll_comm(comm, c);
@@ -501,8 +538,8 @@ static int prepare_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
     return rc;
 }
 
-static int prepare_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                            MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+static int prepare_alltoall(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
     int rc = check_coll_comm(comm, c);
@@ -657,8 +694,8 @@ static int prepare_reduction(const void *sendbuf, void *recvbuf, MPI_Count count
     return rc;
 }
 
-static int prepare_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
-                          MPI_Comm comm, call_t *c)
+static int prepare_reduce(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                          int root, MPI_Comm comm, call_t *c)
 {
     enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
@@ -672,7 +709,7 @@ static int prepare_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Dat
                              at_root && !c->comm->inter, c);
 }
 
-static int prepare_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+static int prepare_allreduce(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                              MPI_Comm comm, call_t *c)
 {
     int rc = check_coll_comm(comm, c);
@@ -703,7 +740,7 @@ static int prepare_reduce_scatter(const void *sendbuf, void *recvbuf, const int 
     return rc;
 }
 
-static int prepare_reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+static int prepare_reduce_scatter_block(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
                                         MPI_Op op, MPI_Comm comm, call_t *c)
 {
     int rc = check_coll_comm(comm, c);
@@ -718,8 +755,8 @@ static int prepare_reduce_scatter_block(const void *sendbuf, void *recvbuf, int 
     return rc;
 }
 
-static int prepare_scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                        call_t *c)
+static int prepare_scan(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                        MPI_Comm comm, call_t *c)
 {
     int rc = check_intra_comm(comm, c);
     if (rc != MPI_SUCCESS)
@@ -743,7 +780,7 @@ static int check_neighbor_comm(MPI_Comm handle, call_t *c, int *in, int *out)
 
 /* The send side of the allgather and alltoall forms: count elements per
  * neighbour, `blocks` of them. */
-static int neighbor_side(const void *buf, int count, int blocks, MPI_Datatype type, bool send, datatype_t **dt)
+static int neighbor_side(const void *buf, MPI_Count count, int blocks, MPI_Datatype type, bool send, datatype_t **dt)
 {
     int rc = check_count(count, send ? "sendcount" : "recvcount");
     if (rc == MPI_SUCCESS)
@@ -767,8 +804,8 @@ static int neighbor_side_v(const void *buf, const int counts[], const void *disp
     return rc;
 }
 
-static int prepare_neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+static int prepare_neighbor_allgather(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                      MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
     int in = 0, out = 0;
@@ -807,8 +844,8 @@ static int prepare_neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_D
     return rc;
 }
 
-static int prepare_neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+static int prepare_neighbor_alltoall(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
     int in = 0, out = 0;
@@ -1458,4 +1495,314 @@ int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], co
     int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
                                         recvtypes, comm, &c);
     return run("MPI_Neighbor_alltoallw_init", COLL_NEIGHBOR_ALLTOALLW, &c, rc, PERSISTENT, info, request);
+}
+
+/* ---- the large-count forms (MPI-4): the same with MPI_Count counts ---- */
+
+int PMPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
+    return run("MPI_Bcast_c", COLL_BCAST, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
+    return run("MPI_Ibcast_c", COLL_BCAST, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
+                      MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
+    return run("MPI_Bcast_init_c", COLL_BCAST, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                  MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    return run("MPI_Gather_c", COLL_GATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Igather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                   MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    return run("MPI_Igather_c", COLL_GATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                       MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    return run("MPI_Gather_init_c", COLL_GATHER, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                   MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    return run("MPI_Scatter_c", COLL_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Iscatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                    MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    return run("MPI_Iscatter_c", COLL_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                        MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    return run("MPI_Scatter_init_c", COLL_SCATTER, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Allgather_c", COLL_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Iallgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Iallgather_c", COLL_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                          MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Allgather_init_c", COLL_ALLGATHER, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                    MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Alltoall_c", COLL_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Ialltoall_c", COLL_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Alltoall_init_c", COLL_ALLTOALL, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
+                  MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
+    return run("MPI_Reduce_c", COLL_REDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
+                   MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
+    return run("MPI_Ireduce_c", COLL_REDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
+                       MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
+    return run("MPI_Reduce_init_c", COLL_REDUCE, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                     MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    return run("MPI_Allreduce_c", COLL_ALLREDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                      MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    return run("MPI_Iallreduce_c", COLL_ALLREDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                          MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    return run("MPI_Allreduce_init_c", COLL_ALLREDUCE, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
+                                MPI_Op op, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
+    return run("MPI_Reduce_scatter_block_c", COLL_REDUCE_SCATTER_BLOCK, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
+                                 MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
+    return run("MPI_Ireduce_scatter_block_c", COLL_REDUCE_SCATTER_BLOCK, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
+                                     MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
+    return run("MPI_Reduce_scatter_block_init_c", COLL_REDUCE_SCATTER_BLOCK, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    return run("MPI_Scan_c", COLL_SCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                 MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    return run("MPI_Iscan_c", COLL_SCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                     MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    return run("MPI_Scan_init_c", COLL_SCAN, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    return run("MPI_Exscan_c", COLL_EXSCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                   MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    return run("MPI_Iexscan_c", COLL_EXSCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                       MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
+    return run("MPI_Exscan_init_c", COLL_EXSCAN, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Neighbor_allgather_c", COLL_NEIGHBOR_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                               MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Ineighbor_allgather_c", COLL_NEIGHBOR_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                   MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Neighbor_allgather_init_c", COLL_NEIGHBOR_ALLGATHER, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Neighbor_alltoall_c", COLL_NEIGHBOR_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ineighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Ineighbor_alltoall_c", COLL_NEIGHBOR_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                  MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
+    return run("MPI_Neighbor_alltoall_init_c", COLL_NEIGHBOR_ALLTOALL, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op)
+{
+    call_t c = {0};
+    coll_args_t *a = &c.a;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_data(inbuf, count, datatype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS)
+        rc = check_data(inoutbuf, count, datatype, false, &a->recvtype);
+    if (rc == MPI_SUCCESS)
+        rc = check_op(op, a->recvtype, &a->op);
+    if (rc == MPI_SUCCESS)
+        rc = check_aliasing(inbuf, inoutbuf, count * a->recvtype->size);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Reduce_local_c", rc);
+    op_apply(a->op, inbuf, inoutbuf, count, a->recvtype);
+    return MPI_SUCCESS;
 }
