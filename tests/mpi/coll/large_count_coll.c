@@ -161,7 +161,8 @@ static size_t available_memory(void)
 }
 
 /* More elements than an int counts: a broadcast to every rank, and a
- * local reduction with a user function that takes int lengths. */
+ * local reduction with a user function that takes int lengths; on one
+ * or two processes. */
 #define HUGE_COUNT (((MPI_Count)1 << 31) + 5)
 
 static void add_bytes(void *in, void *inout, int *len, MPI_Datatype *dt)
@@ -175,12 +176,14 @@ static void huge_counts(void)
 {
     /* Two processes at most, so that a parallel test run keeps its
      * memory; MPITEST_SKIP_HUGE (the sanitizer run) skips it. */
-    int go = getenv("MPITEST_SKIP_HUGE") == NULL && size <= 2 &&
+    if (size > 2)
+        return;
+    int go = getenv("MPITEST_SKIP_HUGE") == NULL &&
              available_memory() > (size_t)(size + 2) * (size_t)HUGE_COUNT + ((size_t)1 << 30);
     MPI_Allreduce(MPI_IN_PLACE, &go, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!go) {
         if (rank == 0)
-            printf(" SKIP: the collectives of 2 Gi elements (1 or 2 processes, %zu GiB of available memory, "
+            printf(" SKIP: the collectives of 2 Gi elements (they need %zu GiB of available memory, "
                    "MPITEST_SKIP_HUGE unset)\n",
                    (size_t)(size + 2) * 2 + 1);
         return;
