@@ -440,7 +440,7 @@ static int release(const char *call, MPI_Comm *comm, int (*before)(comm_t *))
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
     coll_shm_detach(c);
-    comm_destroy(c);
+    comm_release(c);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }

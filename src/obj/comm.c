@@ -8,6 +8,7 @@
 #include "obj/handle.h"
 #include "obj/info.h"
 #include "obj/topo.h"
+#include "request/request.h"
 
 static obj_table_t comm_table;
 static comm_t comm_world_obj, comm_world_internal;
@@ -160,7 +161,8 @@ void comm_destroy(comm_t *comm)
     if (comm->local)
         comm_destroy(comm->local);
     unregister_context(comm);
-    obj_table_remove(&comm_table, comm->handle);
+    if (comm->handle)
+        obj_table_remove(&comm_table, comm->handle);
     free(comm->world_rank_of);
     free(comm->rank_of_world);
     if (comm->info)
@@ -170,6 +172,40 @@ void comm_destroy(comm_t *comm)
     errhandler_unref(comm->errhandler);
     free(comm->internal);
     free(comm);
+}
+
+comm_t *comm_released;
+
+/* Whether a request still refers to comm, its twin or its local group. */
+static bool in_use(const comm_t *comm)
+{
+    return request_uses(comm) || request_uses(comm->internal) || (comm->local && in_use(comm->local));
+}
+
+void comm_release(comm_t *comm)
+{
+    if (!in_use(comm)) {
+        comm_destroy(comm);
+        return;
+    }
+    obj_table_remove(&comm_table, comm->handle);
+    comm->handle = 0;
+    comm->next_released = comm_released;
+    comm_released = comm;
+}
+
+void comm_reap(void)
+{
+    comm_t **link = &comm_released;
+    while (*link) {
+        comm_t *comm = *link;
+        if (in_use(comm)) {
+            link = &comm->next_released;
+            continue;
+        }
+        *link = comm->next_released;
+        comm_destroy(comm);
+    }
 }
 
 void comm_free_contexts(uint64_t mask[CONTEXT_MASK_WORDS])

@@ -45,11 +45,12 @@ typedef struct comm {
     MPI_Errhandler errhandler;
     bool errhandler_set_by_user;
     char name[MPI_MAX_OBJECT_NAME];
-    struct info *info;         /* hints from MPI_Comm_set_info and friends; NULL: none */
-    struct attr *attrs;        /* attributes (obj/attr.h), in the order set */
-    struct topo *topo;         /* cartesian or graph structure (obj/topo.h); NULL: none */
-    uint32_t coll_seq;         /* collectives started on it: their tags (coll/sched.h) */
-    struct coll_shm *coll_shm; /* shared-memory collective state (coll/shm.h); NULL: not attached */
+    struct info *info;          /* hints from MPI_Comm_set_info and friends; NULL: none */
+    struct attr *attrs;         /* attributes (obj/attr.h), in the order set */
+    struct topo *topo;          /* cartesian or graph structure (obj/topo.h); NULL: none */
+    uint32_t coll_seq;          /* collectives started on it: their tags (coll/sched.h) */
+    struct coll_shm *coll_shm;  /* shared-memory collective state (coll/shm.h); NULL: not attached */
+    struct comm *next_released; /* in comm_released, once freed by the user while still in use */
 } comm_t;
 
 /* The predefined communicators outlive MPI_Finalize so that a call made
@@ -101,9 +102,21 @@ comm_t *comm_new(int n, const int *world_ranks, int rank, uint16_t context_id);
  * the context pair at context_id, this process at `rank` of `local`
  * (which it takes over).  NULL when out of memory or handles. */
 comm_t *comm_new_inter(comm_t *local, int remote_n, const int *remote_world_ranks, uint16_t context_id);
-/* MPI_Comm_free: the handle, the context pair and the memory go (and an
+/* The handle, the context pair and the memory go (and an
  * intercommunicator's local group). */
 void comm_destroy(comm_t *comm);
+
+/* MPI_Comm_free: the handle goes now; the rest with comm_destroy, now or,
+ * while requests still use the communicator (a nonblocking collective
+ * running, a receive posted, a persistent request), once the last of
+ * them is freed: operations pending on it complete normally, and its
+ * context pair stays taken until they have. */
+void comm_release(comm_t *comm);
+/* Communicators released while in use (usually none): each progress
+ * poll calls comm_reap while there are any, at a point where no layer is
+ * in the middle of using one. */
+extern comm_t *comm_released;
+void comm_reap(void);
 
 /* Context id pairs free on this process, one bit per pair, for the
  * agreement on a new communicator's context. */

@@ -61,6 +61,8 @@ bool progress_oversubscribed(void)
 int progress_poll(void)
 {
     int n = 0;
+    if (comm_released)
+        comm_reap();
     if (wait_policy.shm_active)
         n = transport_shm.poll();
     if (p2p_has_pending())

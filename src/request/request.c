@@ -51,6 +51,16 @@ void request_free(request_t *req)
     request_pool = req;
 }
 
+bool request_uses(const struct comm *comm)
+{
+    for (uint32_t i = 0; i < request_table.used; i++) {
+        const request_t *req = request_table.objects[i];
+        if (req && req->comm == comm)
+            return true;
+    }
+    return false;
+}
+
 bool request_pending_on(const struct comm *comm)
 {
     const struct comm *twin = comm->internal;

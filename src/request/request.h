@@ -107,6 +107,9 @@ int request_release(request_t *req, MPI_Status *status);
  * still running: what MPI_Comm_disconnect waits for.  A scan of every
  * live request, fine for a call that ends a communicator's life. */
 bool request_pending_on(const struct comm *comm);
+/* Whether any request not yet freed (running, complete or inactive)
+ * refers to exactly this communicator. */
+bool request_uses(const struct comm *comm);
 
 /* The status MPI reports for a request that had nothing to do. */
 void request_status_empty(MPI_Status *status);
