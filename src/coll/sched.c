@@ -15,6 +15,7 @@ enum step_kind {
     STEP_RECV,
     STEP_COPY,
     STEP_REDUCE,
+    STEP_CALL,
     STEP_ROUND, /* the end of a round */
 };
 
@@ -29,6 +30,7 @@ typedef struct step {
     void *inout;
     MPI_Count count;
     datatype_t *dt;
+    int (*fn)(void *arg); /* call, with inout as its argument */
 } step_t;
 
 struct sched {
@@ -159,6 +161,15 @@ void sched_reduce(sched_t *s, op_t *op, const void *in, void *inout, MPI_Count c
     }
 }
 
+void sched_call(sched_t *s, int (*fn)(void *arg), void *arg)
+{
+    step_t *st = add_step(s, STEP_CALL);
+    if (st) {
+        st->fn = fn;
+        st->inout = arg;
+    }
+}
+
 void sched_round(sched_t *s)
 {
     if (s->n && s->steps[s->n - 1].kind != STEP_ROUND)
@@ -263,6 +274,12 @@ static void start_round(sched_t *s)
         case STEP_REDUCE:
             op_apply(st->op, st->in, st->inout, st->count, st->dt);
             break;
+        case STEP_CALL: {
+            int rc = st->fn(st->inout);
+            if (rc != MPI_SUCCESS)
+                fail(s, rc);
+            break;
+        }
         }
         if (req) {
             if (!grow((void **)&s->waiting, &s->cap_waiting, s->nwaiting, sizeof *s->waiting))

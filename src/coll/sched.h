@@ -52,6 +52,10 @@ void sched_local_group(sched_t *s, bool on);
 void sched_copy(sched_t *s, const dt_buffer_t *src, const dt_buffer_t *dst);
 /* inout = in op inout, count elements of dt. */
 void sched_reduce(sched_t *s, op_t *op, const void *in, void *inout, MPI_Count count, datatype_t *dt);
+/* Run fn(arg) when the schedule gets there (after the rounds before); an
+ * error it returns is the schedule's.  For work that needs what the
+ * messages before brought, such as a new communicator's context. */
+void sched_call(sched_t *s, int (*fn)(void *arg), void *arg);
 /* End the round: later steps wait for every message before them. */
 void sched_round(sched_t *s);
 

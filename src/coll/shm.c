@@ -14,9 +14,18 @@
 
 _Static_assert(SHM_COLL_SLOTS <= CONTEXT_PAIRS, "a slot per context pair at most");
 
+/* The first pairs of the blocking creations and the first of
+ * MPI_Comm_idup's range (obj/comm.h) share the slots; SHM_COLL_SLOTS for
+ * a communicator that has none. */
+#define IDUP_SLOTS 32
 static unsigned slot_index(const comm_t *comm)
 {
-    return comm->context_id / 2u;
+    unsigned pair = comm->context_id / 2u;
+    if (pair < SHM_COLL_SLOTS - IDUP_SLOTS)
+        return pair;
+    if (pair >= CONTEXT_IDUP_FIRST && pair - CONTEXT_IDUP_FIRST < IDUP_SLOTS)
+        return SHM_COLL_SLOTS - IDUP_SLOTS + (pair - CONTEXT_IDUP_FIRST);
+    return SHM_COLL_SLOTS;
 }
 
 bool coll_shm_serves(const comm_t *comm, const coll_args_t *a, size_t bytes)

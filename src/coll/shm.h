@@ -28,7 +28,7 @@
  * reuses.
  *
  * These algorithms run only blocking calls on intracommunicators whose
- * context pair has a slot (the first SHM_COLL_SLOTS); they wait with the
+ * context pair has a slot (shm.c: slot_index); they wait with the
  * progress engine's policy, so point-to-point and nonblocking collectives
  * keep moving meanwhile, and with ranks outnumbering cores the waiter
  * yields and then sleeps on its doorbell, which each publisher rings.

@@ -9,6 +9,8 @@
 #include "obj/info.h"
 #include "obj/topo.h"
 #include "request/request.h"
+#include "transport/shm/segment.h"
+#include "transport/transport.h"
 
 static obj_table_t comm_table;
 static comm_t comm_world_obj, comm_world_internal;
@@ -34,6 +36,31 @@ static void unregister_context(const comm_t *comm)
     by_context[comm->context_id + 1] = NULL;
     uint32_t pair = comm->context_id / 2;
     pairs_used[pair / 64] &= ~((uint64_t)1 << (pair % 64));
+    if (pair >= CONTEXT_IDUP_FIRST)
+        comm_idup_context_drop(comm->context_id, 1);
+}
+
+_Static_assert(CONTEXT_IDUP_PAIRS == SHM_IDUP_PAIRS, "the segment counts the users of every idup pair");
+_Static_assert(CONTEXT_IDUP_FIRST % 64 == 0, "the idup pairs are whole words of the masks");
+
+void comm_idup_context_drop(int context_id, int users)
+{
+    uint32_t pair = (uint32_t)context_id / 2;
+    atomic_fetch_sub_explicit(&shm_idup_users_of_job()[pair - CONTEXT_IDUP_FIRST], (uint32_t)users,
+                              memory_order_acq_rel);
+}
+
+int comm_idup_context(int users)
+{
+    _Atomic uint32_t *count = shm_idup_users_of_job();
+    for (int i = 0; i < CONTEXT_IDUP_PAIRS; i++) {
+        uint32_t none = 0;
+        if (atomic_load_explicit(&count[i], memory_order_relaxed) == 0 &&
+            atomic_compare_exchange_strong_explicit(&count[i], &none, (uint32_t)users, memory_order_acq_rel,
+                                                    memory_order_relaxed))
+            return 2 * (CONTEXT_IDUP_FIRST + i);
+    }
+    return -1;
 }
 
 /* The internal twin: the same ranks on the odd context of the pair. */
@@ -211,5 +238,5 @@ void comm_reap(void)
 void comm_free_contexts(uint64_t mask[CONTEXT_MASK_WORDS])
 {
     for (int i = 0; i < CONTEXT_MASK_WORDS; i++)
-        mask[i] = ~pairs_used[i];
+        mask[i] = i < CONTEXT_IDUP_FIRST / 64 ? ~pairs_used[i] : 0;
 }

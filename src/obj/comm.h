@@ -29,6 +29,11 @@
 /* Context id pairs: 8192, so that thousands of communicators can live at
  * once and ids (up to 16383) fit the wire header's 16 bits. */
 #define CONTEXT_PAIRS 8192
+/* The last pairs are MPI_Comm_idup's, unique in the whole job rather than
+ * agreed among the members (transport/shm/segment.h); the agreement of
+ * the blocking creations never offers them. */
+#define CONTEXT_IDUP_PAIRS 1024
+#define CONTEXT_IDUP_FIRST (CONTEXT_PAIRS - CONTEXT_IDUP_PAIRS)
 
 typedef struct comm {
     uint32_t handle;
@@ -117,6 +122,13 @@ void comm_release(comm_t *comm);
  * in the middle of using one. */
 extern comm_t *comm_released;
 void comm_reap(void);
+
+/* A context pair of MPI_Comm_idup's range for a communicator of `users`
+ * processes (each lets it go in comm_destroy), as a context id; -1 when
+ * all are taken. */
+int comm_idup_context(int users);
+/* Undo part of that: `users` fewer processes will use the pair. */
+void comm_idup_context_drop(int context_id, int users);
 
 /* Context id pairs free on this process, one bit per pair, for the
  * agreement on a new communicator's context. */

@@ -13,6 +13,7 @@
 
 #include "dt/buffer.h"
 #include "p2p/wire.h"
+#include "util/atomics.h"
 
 typedef struct transport_ops {
     const char *name;
@@ -56,6 +57,8 @@ void shm_doorbell_ring(int dest);
 /* World rank rank's collective slot for a communicator (segment.h), NULL
  * in a job without shared memory. */
 struct shm_coll_slot *shm_coll_slot_of(int rank, unsigned slot);
+/* The counts of users of MPI_Comm_idup's context pairs (segment.h). */
+_Atomic uint32_t *shm_idup_users_of_job(void);
 /* Whether world rank peer (any other rank for a negative peer) is awake
  * and last waited on the CPU this rank runs on now: spinning here would
  * only keep it from running. */

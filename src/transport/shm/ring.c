@@ -139,6 +139,11 @@ shm_coll_slot_t *shm_coll_slot_of(int rank, unsigned slot)
     return shm.base ? shm_coll_slot(shm.base, (uint32_t)rank, slot) : NULL;
 }
 
+_Atomic uint32_t *shm_idup_users_of_job(void)
+{
+    return shm_idup_users(shm.base);
+}
+
 int shm_rank_pid(int rank)
 {
     return atomic_load_explicit(&shm_rank_slot(shm.base, (uint32_t)rank)->pid, memory_order_relaxed);

@@ -28,7 +28,8 @@ void shm_layout(shm_header_t *hdr, uint32_t nranks, uint32_t ring_slots, uint64_
     hdr->ranks_offset = SHM_PAGE;
     hdr->pairs_offset = round_up(hdr->ranks_offset + (uint64_t)nranks * sizeof(shm_rank_slot_t), SHM_PAGE);
     hdr->coll_offset = hdr->pairs_offset + (uint64_t)nranks * nranks * hdr->pair_bytes;
-    hdr->total_bytes = hdr->coll_offset + (uint64_t)nranks * SHM_COLL_SLOTS * sizeof(shm_coll_slot_t);
+    hdr->idup_offset = hdr->coll_offset + (uint64_t)nranks * SHM_COLL_SLOTS * sizeof(shm_coll_slot_t);
+    hdr->total_bytes = round_up(hdr->idup_offset + SHM_IDUP_PAIRS * sizeof(uint32_t), SHM_PAGE);
 }
 
 static int shm_open_unlinked(void)

@@ -10,6 +10,7 @@
  *                            messages from rank s to rank r
  *   collective areas [nranks] one per rank: a slot for each of the first
  *                            SHM_COLL_SLOTS communicators (coll/shm.h)
+ *   MPI_Comm_idup's pairs    a count of users per context pair
  *
  * A pair area is a control line written only by the receiver, a ring of
  * header slots and a data ring, both written only by the sender.  The
@@ -42,6 +43,7 @@ typedef struct shm_header {
     uint64_t ranks_offset;
     uint64_t pairs_offset;
     uint64_t coll_offset;
+    uint64_t idup_offset;
     uint64_t total_bytes;
 } shm_header_t;
 
@@ -72,8 +74,9 @@ typedef struct shm_pair_ctl {
 
 /*
  * The shared-memory collectives (coll/shm.h) give each rank a slot per
- * communicator, indexed by the communicator's context pair, for the first
- * SHM_COLL_SLOTS pairs (communicators beyond them use message-based
+ * communicator, indexed by the communicator's context pair, for
+ * SHM_COLL_SLOTS pairs (the first of the blocking creations' and of
+ * MPI_Comm_idup's; communicators on other pairs use message-based
  * algorithms).  Successive collectives on the communicator take the
  * slot's cells in turn, so that a rank can run that many operations ahead
  * of slow readers.  A cell is a line whose first word counts the rank's
@@ -101,6 +104,22 @@ typedef struct shm_coll_slot {
     shm_coll_cell_t cell[SHM_COLL_CELLS];
     shm_coll_half_t half[2];
 } shm_coll_slot_t;
+
+/*
+ * MPI_Comm_idup takes its context pairs from a range of its own
+ * (obj/comm.h), whose pairs are unique in the whole job: one process
+ * takes a free pair by setting its count of users from 0 to the number
+ * of members, and each member counts down when it lets the communicator
+ * go.  No agreement among the members is needed, so any number of them
+ * can be under way at once beside the blocking creations.
+ */
+#define SHM_IDUP_PAIRS 1024
+
+static inline _Atomic uint32_t *shm_idup_users(void *base)
+{
+    shm_header_t *hdr = base;
+    return (_Atomic uint32_t *)((char *)base + hdr->idup_offset);
+}
 
 /* The layout for a job of nranks with the given ring sizes. */
 void shm_layout(shm_header_t *hdr, uint32_t nranks, uint32_t ring_slots, uint64_t ring_data_bytes);

@@ -158,13 +158,15 @@ int main(int argc, char **argv)
     MPI_Comm_free(&again);
     MPI_Comm_free(&with);
 
-    /* running out of context ids is MPI_ERR_INTERN, and freeing helps */
+    /* running out of context ids is MPI_ERR_INTERN, and freeing helps
+     * (the blocking creations have 7168 pairs, world and self among them:
+     * the rest are MPI_Comm_idup's) */
     static MPI_Comm many[9000];
     int made = 0;
     while (made < 9000 && (rc = MPI_Comm_dup(MPI_COMM_WORLD, &many[made])) == MPI_SUCCESS)
         made++;
     MT_EXPECT_CLASS(rc, MPI_ERR_INTERN, "more communicators than context ids");
-    MT_CHECK(made > 8000, "%d communicators alive at once before running out", made);
+    MT_CHECK(made > 7000, "%d communicators alive at once before running out", made);
     ring(many[made - 1], left, "the last communicator before running out");
     for (int i = 0; i < made; i++)
         MPI_Comm_free(&many[i]);
