@@ -125,6 +125,33 @@
 #pragma weak MPI_Ineighbor_alltoall_c = PMPI_Ineighbor_alltoall_c
 #pragma weak MPI_Neighbor_alltoall_init_c = PMPI_Neighbor_alltoall_init_c
 #pragma weak MPI_Reduce_local_c = PMPI_Reduce_local_c
+#pragma weak MPI_Gatherv_c = PMPI_Gatherv_c
+#pragma weak MPI_Igatherv_c = PMPI_Igatherv_c
+#pragma weak MPI_Gatherv_init_c = PMPI_Gatherv_init_c
+#pragma weak MPI_Scatterv_c = PMPI_Scatterv_c
+#pragma weak MPI_Iscatterv_c = PMPI_Iscatterv_c
+#pragma weak MPI_Scatterv_init_c = PMPI_Scatterv_init_c
+#pragma weak MPI_Allgatherv_c = PMPI_Allgatherv_c
+#pragma weak MPI_Iallgatherv_c = PMPI_Iallgatherv_c
+#pragma weak MPI_Allgatherv_init_c = PMPI_Allgatherv_init_c
+#pragma weak MPI_Alltoallv_c = PMPI_Alltoallv_c
+#pragma weak MPI_Ialltoallv_c = PMPI_Ialltoallv_c
+#pragma weak MPI_Alltoallv_init_c = PMPI_Alltoallv_init_c
+#pragma weak MPI_Alltoallw_c = PMPI_Alltoallw_c
+#pragma weak MPI_Ialltoallw_c = PMPI_Ialltoallw_c
+#pragma weak MPI_Alltoallw_init_c = PMPI_Alltoallw_init_c
+#pragma weak MPI_Reduce_scatter_c = PMPI_Reduce_scatter_c
+#pragma weak MPI_Ireduce_scatter_c = PMPI_Ireduce_scatter_c
+#pragma weak MPI_Reduce_scatter_init_c = PMPI_Reduce_scatter_init_c
+#pragma weak MPI_Neighbor_allgatherv_c = PMPI_Neighbor_allgatherv_c
+#pragma weak MPI_Ineighbor_allgatherv_c = PMPI_Ineighbor_allgatherv_c
+#pragma weak MPI_Neighbor_allgatherv_init_c = PMPI_Neighbor_allgatherv_init_c
+#pragma weak MPI_Neighbor_alltoallv_c = PMPI_Neighbor_alltoallv_c
+#pragma weak MPI_Ineighbor_alltoallv_c = PMPI_Ineighbor_alltoallv_c
+#pragma weak MPI_Neighbor_alltoallv_init_c = PMPI_Neighbor_alltoallv_init_c
+#pragma weak MPI_Neighbor_alltoallw_c = PMPI_Neighbor_alltoallw_c
+#pragma weak MPI_Ineighbor_alltoallw_c = PMPI_Ineighbor_alltoallw_c
+#pragma weak MPI_Neighbor_alltoallw_init_c = PMPI_Neighbor_alltoallw_init_c
 
 enum mode { BLOCKING, NONBLOCKING, PERSISTENT };
 
@@ -136,7 +163,76 @@ typedef struct call {
     coll_args_t a;
     datatype_t **types; /* ntypes of them */
     int ntypes;
+    void *widened[4]; /* count and displacement arrays made wide (counts_of, displs_of) */
+    int nwidened;
 } call_t;
+
+static void call_free(call_t *c)
+{
+    free(c->types);
+    for (int i = 0; i < c->nwidened; i++)
+        free(c->widened[i]);
+}
+
+/* A count or displacement array as the call passed it: int in the classic
+ * forms, MPI_Count or MPI_Aint in the large-count (_c) ones. */
+typedef struct counts_arg {
+    const int *narrow;
+    const MPI_Count *wide;
+} counts_arg_t;
+typedef struct displs_arg {
+    const int *narrow;
+    const MPI_Aint *wide;
+} displs_arg_t;
+#define NARROW_COUNTS(v) ((counts_arg_t){(v), NULL})
+#define WIDE_COUNTS(v) ((counts_arg_t){NULL, (v)})
+#define NARROW_DISPLS(v) ((displs_arg_t){(v), NULL})
+#define WIDE_DISPLS(v) ((displs_arg_t){NULL, (v)})
+
+/* n entries of an int array, widened into memory freed with the call;
+ * NULL stays NULL (for the checks to report). */
+static int widen(call_t *c, const int *v, int n, size_t size, void **out)
+{
+    *out = NULL;
+    if (!v)
+        return MPI_SUCCESS;
+    void *w = malloc((size_t)(n ? n : 1) * size);
+    if (!w)
+        return err_set(MPI_ERR_NO_MEM, "out of memory reading an array of %d counts", n);
+    for (int i = 0; i < n; i++) {
+        if (size == sizeof(MPI_Count))
+            ((MPI_Count *)w)[i] = v[i];
+        else
+            ((MPI_Aint *)w)[i] = v[i];
+    }
+    c->widened[c->nwidened++] = w;
+    *out = w;
+    return MPI_SUCCESS;
+}
+
+/* The arrays of n entries as the algorithms take them. */
+static int counts_of(call_t *c, counts_arg_t v, int n, const MPI_Count **out)
+{
+    _Static_assert(sizeof(MPI_Count) == sizeof(MPI_Aint), "widen() tells the two apart by size");
+    *out = v.wide;
+    if (v.wide || !v.narrow)
+        return MPI_SUCCESS;
+    void *w;
+    int rc = widen(c, v.narrow, n, sizeof(MPI_Count), &w);
+    *out = w;
+    return rc;
+}
+
+static int displs_of(call_t *c, displs_arg_t v, int n, const MPI_Aint **out)
+{
+    *out = v.wide;
+    if (v.wide || !v.narrow)
+        return MPI_SUCCESS;
+    void *w;
+    int rc = widen(c, v.narrow, n, sizeof(MPI_Aint), &w);
+    *out = w;
+    return rc;
+}
 
 static int check_info_arg(MPI_Info info);
 
@@ -151,12 +247,12 @@ static int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode m
     if (rc == MPI_SUCCESS && mode != BLOCKING)
         rc = check_pointer(request, "request");
     if (rc != MPI_SUCCESS) {
-        free(c->types);
+        call_free(c);
         return err_raise(c->comm, name, rc);
     }
     c->a.blocking = mode == BLOCKING;
     if (mode == BLOCKING && (rc = coll_run(op, c->comm, &c->a)) != COLL_DECLINED) {
-        free(c->types);
+        call_free(c);
         return rc == MPI_SUCCESS ? MPI_SUCCESS : err_raise(c->comm, name, rc);
     }
     sched_t *s = sched_new(c->comm);
@@ -177,7 +273,7 @@ static int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode m
         sched_free(s);
         rc = err_set(rc, "out of memory recording %s's schedule", name);
     }
-    free(c->types);
+    call_free(c);
     if (rc == MPI_SUCCESS) {
         if (mode == BLOCKING) {
             rc = sched_run(s);
@@ -288,12 +384,12 @@ static int check_op(MPI_Op handle, const datatype_t *dt, op_t **out)
 }
 
 /* An array of per-process counts, each non-negative. */
-static int check_counts(const int *counts, int n, const char *what)
+static int check_counts(const MPI_Count *counts, int n, const char *what)
 {
     int rc = check_pointer(counts, what);
     for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
         if (counts[i] < 0)
-            rc = err_set(MPI_ERR_COUNT, "invalid %s[%d] = %d (must be non-negative)", what, i, counts[i]);
+            rc = err_set(MPI_ERR_COUNT, "invalid %s[%d] = %lld (must be non-negative)", what, i, (long long)counts[i]);
     return rc;
 }
 
@@ -368,10 +464,12 @@ static int prepare_gather(const void *sendbuf, MPI_Count sendcount, MPI_Datatype
     return rc;
 }
 
-static int prepare_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                           const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
-                           call_t *c)
+static int prepare_gatherv(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           counts_arg_t recvcounts_arg, displs_arg_t displs_arg, MPI_Datatype recvtype, int root,
+                           MPI_Comm comm, call_t *c)
 {
+    const MPI_Count *recvcounts = NULL;
+    const MPI_Aint *displs = NULL;
     coll_args_t *a = &c->a;
     enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
@@ -381,14 +479,19 @@ static int prepare_gatherv(const void *sendbuf, int sendcount, MPI_Datatype send
         return rc;
     a->root = root;
     if (role == ROLE_ROOT) {
-        rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
+        rc = counts_of(c, recvcounts_arg, blocks_of(c), &recvcounts);
+        if (rc == MPI_SUCCESS)
+            rc = displs_of(c, displs_arg, blocks_of(c), &displs);
+        if (rc == MPI_SUCCESS)
+            rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
         if (rc == MPI_SUCCESS)
             rc = check_pointer(displs, "displs");
         if (rc == MPI_SUCCESS)
             rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
         for (int i = 0; rc == MPI_SUCCESS && i < blocks_of(c); i++)
             if (recvcounts[i] > 0 && !recvbuf)
-                rc = err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %d", i, recvcounts[i]);
+                rc = err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %lld", i,
+                             (long long)recvcounts[i]);
         a->recvbuf = recvbuf;
         a->recvcounts = recvcounts;
         a->rdispls = displs;
@@ -437,9 +540,12 @@ static int prepare_scatter(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
     return rc;
 }
 
-static int prepare_scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                            void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, call_t *c)
+static int prepare_scatterv(const void *sendbuf, counts_arg_t sendcounts_arg, displs_arg_t displs_arg,
+                            MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
+                            MPI_Comm comm, call_t *c)
 {
+    const MPI_Count *sendcounts = NULL;
+    const MPI_Aint *displs = NULL;
     coll_args_t *a = &c->a;
     enum role role = ROLE_NONE;
     int rc = check_coll_comm(comm, c);
@@ -449,14 +555,19 @@ static int prepare_scatterv(const void *sendbuf, const int sendcounts[], const i
         return rc;
     a->root = root;
     if (role == ROLE_ROOT) {
-        rc = check_counts(sendcounts, blocks_of(c), "sendcounts");
+        rc = counts_of(c, sendcounts_arg, blocks_of(c), &sendcounts);
+        if (rc == MPI_SUCCESS)
+            rc = displs_of(c, displs_arg, blocks_of(c), &displs);
+        if (rc == MPI_SUCCESS)
+            rc = check_counts(sendcounts, blocks_of(c), "sendcounts");
         if (rc == MPI_SUCCESS)
             rc = check_pointer(displs, "displs");
         if (rc == MPI_SUCCESS)
             rc = check_data(sendbuf, 0, sendtype, true, &a->sendtype);
         for (int i = 0; rc == MPI_SUCCESS && i < blocks_of(c); i++)
             if (sendcounts[i] > 0 && !sendbuf)
-                rc = err_set(MPI_ERR_BUFFER, "invalid sendbuf NULL with sendcounts[%d] = %d", i, sendcounts[i]);
+                rc = err_set(MPI_ERR_BUFFER, "invalid sendbuf NULL with sendcounts[%d] = %lld", i,
+                             (long long)sendcounts[i]);
         a->sendbuf = sendbuf;
         a->sendcounts = sendcounts;
         a->sdispls = displs;
@@ -502,12 +613,18 @@ static int prepare_allgather(const void *sendbuf, MPI_Count sendcount, MPI_Datat
     return rc;
 }
 
-static int prepare_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
-                              call_t *c)
+static int prepare_allgatherv(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              counts_arg_t recvcounts_arg, displs_arg_t displs_arg, MPI_Datatype recvtype,
+                              MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
+    const MPI_Count *recvcounts = NULL;
+    const MPI_Aint *displs = NULL;
     int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = counts_of(c, recvcounts_arg, blocks_of(c), &recvcounts);
+    if (rc == MPI_SUCCESS)
+        rc = displs_of(c, displs_arg, blocks_of(c), &displs);
     if (rc == MPI_SUCCESS)
         rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
     if (rc == MPI_SUCCESS)
@@ -516,7 +633,8 @@ static int prepare_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
         rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
     for (int i = 0; rc == MPI_SUCCESS && i < blocks_of(c); i++)
         if (recvcounts[i] > 0 && !recvbuf)
-            rc = err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %d", i, recvcounts[i]);
+            rc =
+                err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %lld", i, (long long)recvcounts[i]);
     if (rc != MPI_SUCCESS)
         return rc;
     a->recvbuf = recvbuf;
@@ -568,12 +686,18 @@ static int prepare_alltoall(const void *sendbuf, MPI_Count sendcount, MPI_Dataty
     return rc;
 }
 
-static int prepare_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                             void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                             MPI_Comm comm, call_t *c)
+static int prepare_alltoallv(const void *sendbuf, counts_arg_t sendcounts_arg, displs_arg_t sdispls_arg,
+                             MPI_Datatype sendtype, void *recvbuf, counts_arg_t recvcounts_arg,
+                             displs_arg_t rdispls_arg, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
+    const MPI_Count *sendcounts = NULL, *recvcounts = NULL;
+    const MPI_Aint *sdispls = NULL, *rdispls = NULL;
     int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = counts_of(c, recvcounts_arg, blocks_of(c), &recvcounts);
+    if (rc == MPI_SUCCESS)
+        rc = displs_of(c, rdispls_arg, blocks_of(c), &rdispls);
     if (rc == MPI_SUCCESS)
         rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
     if (rc == MPI_SUCCESS)
@@ -593,7 +717,11 @@ static int prepare_alltoallv(const void *sendbuf, const int sendcounts[], const 
         a->sendtype = a->recvtype;
         return MPI_SUCCESS;
     }
-    rc = check_counts(sendcounts, blocks_of(c), "sendcounts");
+    rc = counts_of(c, sendcounts_arg, blocks_of(c), &sendcounts);
+    if (rc == MPI_SUCCESS)
+        rc = displs_of(c, sdispls_arg, blocks_of(c), &sdispls);
+    if (rc == MPI_SUCCESS)
+        rc = check_counts(sendcounts, blocks_of(c), "sendcounts");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(sdispls, "sdispls");
     if (rc == MPI_SUCCESS)
@@ -617,10 +745,12 @@ static int check_type_array(const MPI_Datatype types[], int n, const char *what,
     return rc;
 }
 
-static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
-                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
-                             const MPI_Datatype recvtypes[], MPI_Comm comm, call_t *c)
+static int prepare_alltoallw(const void *sendbuf, counts_arg_t sendcounts_arg, displs_arg_t sdispls_arg,
+                             const MPI_Datatype sendtypes[], void *recvbuf, counts_arg_t recvcounts_arg,
+                             displs_arg_t rdispls_arg, const MPI_Datatype recvtypes[], MPI_Comm comm, call_t *c)
 {
+    const MPI_Count *sendcounts = NULL, *recvcounts = NULL;
+    const MPI_Aint *sdispls = NULL, *rdispls = NULL;
     coll_args_t *a = &c->a;
     int rc = check_coll_comm(comm, c);
     if (rc != MPI_SUCCESS)
@@ -630,7 +760,11 @@ static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const 
     if (!c->types)
         return err_set(MPI_ERR_NO_MEM, "out of memory checking MPI_Alltoallw's types");
     c->ntypes = 2 * n;
-    rc = check_counts(recvcounts, n, "recvcounts");
+    rc = counts_of(c, recvcounts_arg, n, &recvcounts);
+    if (rc == MPI_SUCCESS)
+        rc = displs_of(c, rdispls_arg, n, &rdispls);
+    if (rc == MPI_SUCCESS)
+        rc = check_counts(recvcounts, n, "recvcounts");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(rdispls, "rdispls");
     if (rc == MPI_SUCCESS)
@@ -646,7 +780,11 @@ static int prepare_alltoallw(const void *sendbuf, const int sendcounts[], const 
         a->sdispls = rdispls;
         a->sendtypes = c->types + n;
     } else if (rc == MPI_SUCCESS) {
-        rc = check_counts(sendcounts, n, "sendcounts");
+        rc = counts_of(c, sendcounts_arg, n, &sendcounts);
+        if (rc == MPI_SUCCESS)
+            rc = displs_of(c, sdispls_arg, n, &sdispls);
+        if (rc == MPI_SUCCESS)
+            rc = check_counts(sendcounts, n, "sendcounts");
         if (rc == MPI_SUCCESS)
             rc = check_pointer(sdispls, "sdispls");
         if (rc == MPI_SUCCESS)
@@ -720,10 +858,13 @@ static int prepare_allreduce(const void *sendbuf, void *recvbuf, MPI_Count count
 
 /* On an intercommunicator each group's input vector is as long as the sum
  * of its own counts, which must equal the other group's sum. */
-static int prepare_reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
-                                  MPI_Op op, MPI_Comm comm, call_t *c)
+static int prepare_reduce_scatter(const void *sendbuf, void *recvbuf, counts_arg_t recvcounts_arg,
+                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, call_t *c)
 {
+    const MPI_Count *recvcounts = NULL;
     int rc = check_coll_comm(comm, c);
+    if (rc == MPI_SUCCESS)
+        rc = counts_of(c, recvcounts_arg, c->comm->size, &recvcounts);
     if (rc == MPI_SUCCESS)
         rc = check_counts(recvcounts, c->comm->size, "recvcounts");
     if (rc != MPI_SUCCESS)
@@ -789,7 +930,7 @@ static int neighbor_side(const void *buf, MPI_Count count, int blocks, MPI_Datat
 }
 
 /* The v forms' side: counts and displacements of `blocks` neighbours. */
-static int neighbor_side_v(const void *buf, const int counts[], const void *displs, int blocks, MPI_Datatype type,
+static int neighbor_side_v(const void *buf, const MPI_Count counts[], const void *displs, int blocks, MPI_Datatype type,
                            bool send, datatype_t **dt)
 {
     int rc = check_counts(counts, blocks, send ? "sendcounts" : "recvcounts");
@@ -799,8 +940,8 @@ static int neighbor_side_v(const void *buf, const int counts[], const void *disp
         rc = check_data(buf, 0, type, send, dt);
     for (int i = 0; rc == MPI_SUCCESS && i < blocks; i++)
         if (counts[i] > 0 && !buf)
-            rc = err_set(MPI_ERR_BUFFER, "invalid %s NULL with %s[%d] = %d", send ? "sendbuf" : "recvbuf",
-                         send ? "sendcounts" : "recvcounts", i, counts[i]);
+            rc = err_set(MPI_ERR_BUFFER, "invalid %s NULL with %s[%d] = %lld", send ? "sendbuf" : "recvbuf",
+                         send ? "sendcounts" : "recvcounts", i, (long long)counts[i]);
     return rc;
 }
 
@@ -823,13 +964,19 @@ static int prepare_neighbor_allgather(const void *sendbuf, MPI_Count sendcount, 
     return rc;
 }
 
-static int prepare_neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                       const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
-                                       call_t *c)
+static int prepare_neighbor_allgatherv(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                       counts_arg_t recvcounts_arg, displs_arg_t displs_arg, MPI_Datatype recvtype,
+                                       MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
+    const MPI_Count *recvcounts = NULL;
+    const MPI_Aint *displs = NULL;
     int in = 0, out = 0;
     int rc = check_neighbor_comm(comm, c, &in, &out);
+    if (rc == MPI_SUCCESS)
+        rc = counts_of(c, recvcounts_arg, in, &recvcounts);
+    if (rc == MPI_SUCCESS)
+        rc = displs_of(c, displs_arg, in, &displs);
     if (rc == MPI_SUCCESS)
         rc = neighbor_side(sendbuf, sendcount, 1, sendtype, true, &a->sendtype);
     if (rc == MPI_SUCCESS)
@@ -863,13 +1010,23 @@ static int prepare_neighbor_alltoall(const void *sendbuf, MPI_Count sendcount, M
     return rc;
 }
 
-static int prepare_neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
-                                      MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
-                                      MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
+static int prepare_neighbor_alltoallv(const void *sendbuf, counts_arg_t sendcounts_arg, displs_arg_t sdispls_arg,
+                                      MPI_Datatype sendtype, void *recvbuf, counts_arg_t recvcounts_arg,
+                                      displs_arg_t rdispls_arg, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
 {
     coll_args_t *a = &c->a;
+    const MPI_Count *sendcounts = NULL, *recvcounts = NULL;
+    const MPI_Aint *sdispls = NULL, *rdispls = NULL;
     int in = 0, out = 0;
     int rc = check_neighbor_comm(comm, c, &in, &out);
+    if (rc == MPI_SUCCESS)
+        rc = counts_of(c, sendcounts_arg, out, &sendcounts);
+    if (rc == MPI_SUCCESS)
+        rc = displs_of(c, sdispls_arg, out, &sdispls);
+    if (rc == MPI_SUCCESS)
+        rc = counts_of(c, recvcounts_arg, in, &recvcounts);
+    if (rc == MPI_SUCCESS)
+        rc = displs_of(c, rdispls_arg, in, &rdispls);
     if (rc == MPI_SUCCESS)
         rc = neighbor_side_v(sendbuf, sendcounts, sdispls, out, sendtype, true, &a->sendtype);
     if (rc == MPI_SUCCESS)
@@ -885,11 +1042,12 @@ static int prepare_neighbor_alltoallv(const void *sendbuf, const int sendcounts[
     return rc;
 }
 
-static int prepare_neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
-                                      const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+static int prepare_neighbor_alltoallw(const void *sendbuf, counts_arg_t sendcounts_arg, const MPI_Aint sdispls[],
+                                      const MPI_Datatype sendtypes[], void *recvbuf, counts_arg_t recvcounts_arg,
                                       const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                       call_t *c)
 {
+    const MPI_Count *sendcounts = NULL, *recvcounts = NULL;
     coll_args_t *a = &c->a;
     int in = 0, out = 0;
     int rc = check_neighbor_comm(comm, c, &in, &out);
@@ -901,7 +1059,11 @@ static int prepare_neighbor_alltoallw(const void *sendbuf, const int sendcounts[
     if (!c->types)
         return err_set(MPI_ERR_NO_MEM, "out of memory checking MPI_Neighbor_alltoallw's types");
     c->ntypes = in + out;
-    rc = check_counts(sendcounts, out, "sendcounts");
+    rc = counts_of(c, sendcounts_arg, out, &sendcounts);
+    if (rc == MPI_SUCCESS)
+        rc = counts_of(c, recvcounts_arg, in, &recvcounts);
+    if (rc == MPI_SUCCESS)
+        rc = check_counts(sendcounts, out, "sendcounts");
     if (rc == MPI_SUCCESS && out > 0)
         rc = check_pointer(sdispls, "sdispls");
     if (rc == MPI_SUCCESS && out > 0)
@@ -998,7 +1160,8 @@ int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     call_t c = {0};
-    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, &c);
+    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
+                             recvtype, root, comm, &c);
     return run("MPI_Gatherv", COLL_GATHERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1006,7 +1169,8 @@ int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, &c);
+    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
+                             recvtype, root, comm, &c);
     return run("MPI_Igatherv", COLL_GATHERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
@@ -1015,7 +1179,8 @@ int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                       MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, &c);
+    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
+                             recvtype, root, comm, &c);
     return run("MPI_Gatherv_init", COLL_GATHERV, &c, rc, PERSISTENT, info, request);
 }
 
@@ -1047,7 +1212,8 @@ int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     call_t c = {0};
-    int rc = prepare_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    int rc = prepare_scatterv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(displs), sendtype, recvbuf, recvcount,
+                              recvtype, root, comm, &c);
     return run("MPI_Scatterv", COLL_SCATTERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1055,7 +1221,8 @@ int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs
                    void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    int rc = prepare_scatterv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(displs), sendtype, recvbuf, recvcount,
+                              recvtype, root, comm, &c);
     return run("MPI_Iscatterv", COLL_SCATTERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
@@ -1064,7 +1231,8 @@ int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int di
                        MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
+    int rc = prepare_scatterv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(displs), sendtype, recvbuf, recvcount,
+                              recvtype, root, comm, &c);
     return run("MPI_Scatterv_init", COLL_SCATTERV, &c, rc, PERSISTENT, info, request);
 }
 
@@ -1096,7 +1264,8 @@ int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
                     const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
     call_t c = {0};
-    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
+                                recvtype, comm, &c);
     return run("MPI_Allgatherv", COLL_ALLGATHERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1104,7 +1273,8 @@ int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
                      const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
+                                recvtype, comm, &c);
     return run("MPI_Iallgatherv", COLL_ALLGATHERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
@@ -1113,7 +1283,8 @@ int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          MPI_Info info, MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
+                                recvtype, comm, &c);
     return run("MPI_Allgatherv_init", COLL_ALLGATHERV, &c, rc, PERSISTENT, info, request);
 }
 
@@ -1145,8 +1316,8 @@ int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispl
                    void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
     call_t c = {0};
-    int rc =
-        prepare_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, &c);
+    int rc = prepare_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
+                               NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
     return run("MPI_Alltoallv", COLL_ALLTOALLV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1155,8 +1326,8 @@ int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdisp
                     MPI_Request *request)
 {
     call_t c = {0};
-    int rc =
-        prepare_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, &c);
+    int rc = prepare_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
+                               NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
     return run("MPI_Ialltoallv", COLL_ALLTOALLV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
@@ -1165,8 +1336,8 @@ int PMPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int s
                         MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     call_t c = {0};
-    int rc =
-        prepare_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, &c);
+    int rc = prepare_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
+                               NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
     return run("MPI_Alltoallv_init", COLL_ALLTOALLV, &c, rc, PERSISTENT, info, request);
 }
 
@@ -1175,8 +1346,8 @@ int PMPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispl
                    MPI_Comm comm)
 {
     call_t c = {0};
-    int rc =
-        prepare_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, &c);
+    int rc = prepare_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtypes, recvbuf,
+                               NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtypes, comm, &c);
     return run("MPI_Alltoallw", COLL_ALLTOALLW, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1185,8 +1356,8 @@ int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdisp
                     MPI_Comm comm, MPI_Request *request)
 {
     call_t c = {0};
-    int rc =
-        prepare_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, &c);
+    int rc = prepare_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtypes, recvbuf,
+                               NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtypes, comm, &c);
     return run("MPI_Ialltoallw", COLL_ALLTOALLW, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
@@ -1195,8 +1366,8 @@ int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int s
                         const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     call_t c = {0};
-    int rc =
-        prepare_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, &c);
+    int rc = prepare_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtypes, recvbuf,
+                               NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtypes, comm, &c);
     return run("MPI_Alltoallw_init", COLL_ALLTOALLW, &c, rc, PERSISTENT, info, request);
 }
 
@@ -1251,7 +1422,7 @@ int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
                         MPI_Comm comm)
 {
     call_t c = {0};
-    int rc = prepare_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &c);
+    int rc = prepare_reduce_scatter(sendbuf, recvbuf, NARROW_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter", COLL_REDUCE_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1259,7 +1430,7 @@ int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcount
                          MPI_Comm comm, MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &c);
+    int rc = prepare_reduce_scatter(sendbuf, recvbuf, NARROW_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
@@ -1267,7 +1438,7 @@ int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvc
                              MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &c);
+    int rc = prepare_reduce_scatter(sendbuf, recvbuf, NARROW_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_init", COLL_REDUCE_SCATTER, &c, rc, PERSISTENT, info, request);
 }
 
@@ -1389,7 +1560,8 @@ int PMPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype se
                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
     call_t c = {0};
-    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts),
+                                         NARROW_DISPLS(displs), recvtype, comm, &c);
     return run("MPI_Neighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1398,7 +1570,8 @@ int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
                               MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts),
+                                         NARROW_DISPLS(displs), recvtype, comm, &c);
     return run("MPI_Ineighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
@@ -1407,7 +1580,8 @@ int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Dataty
                                   MPI_Info info, MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, &c);
+    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts),
+                                         NARROW_DISPLS(displs), recvtype, comm, &c);
     return run("MPI_Neighbor_allgatherv_init", COLL_NEIGHBOR_ALLGATHERV, &c, rc, PERSISTENT, info, request);
 }
 
@@ -1440,8 +1614,8 @@ int PMPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const i
                             MPI_Comm comm)
 {
     call_t c = {0};
-    int rc = prepare_neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
-                                        comm, &c);
+    int rc = prepare_neighbor_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
+                                        NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
     return run("MPI_Neighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1450,8 +1624,8 @@ int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const 
                              MPI_Comm comm, MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
-                                        comm, &c);
+    int rc = prepare_neighbor_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
+                                        NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
     return run("MPI_Ineighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
@@ -1460,8 +1634,8 @@ int PMPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], co
                                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
-                                        comm, &c);
+    int rc = prepare_neighbor_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
+                                        NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
     return run("MPI_Neighbor_alltoallv_init", COLL_NEIGHBOR_ALLTOALLV, &c, rc, PERSISTENT, info, request);
 }
 
@@ -1470,8 +1644,8 @@ int PMPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const M
                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
     call_t c = {0};
-    int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                                        recvtypes, comm, &c);
+    int rc = prepare_neighbor_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
+                                        NARROW_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
     return run("MPI_Neighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1481,8 +1655,8 @@ int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const 
                              MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                                        recvtypes, comm, &c);
+    int rc = prepare_neighbor_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
+                                        NARROW_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
     return run("MPI_Ineighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
 }
 
@@ -1492,8 +1666,8 @@ int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], co
                                  MPI_Request *request)
 {
     call_t c = {0};
-    int rc = prepare_neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                                        recvtypes, comm, &c);
+    int rc = prepare_neighbor_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
+                                        NARROW_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
     return run("MPI_Neighbor_alltoallw_init", COLL_NEIGHBOR_ALLTOALLW, &c, rc, PERSISTENT, info, request);
 }
 
@@ -1805,4 +1979,270 @@ int PMPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count, MPI_
         return err_raise(NULL, "MPI_Reduce_local_c", rc);
     op_apply(a->op, inbuf, inoutbuf, count, a->recvtype);
     return MPI_SUCCESS;
+}
+
+int PMPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+                   MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
+                             recvtype, root, comm, &c);
+    return run("MPI_Gatherv_c", COLL_GATHERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+                    MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
+                             recvtype, root, comm, &c);
+    return run("MPI_Igatherv_c", COLL_GATHERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+                        MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
+                             recvtype, root, comm, &c);
+    return run("MPI_Gatherv_init_c", COLL_GATHERV, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype,
+                    void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_scatterv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(displs), sendtype, recvbuf, recvcount,
+                              recvtype, root, comm, &c);
+    return run("MPI_Scatterv_c", COLL_SCATTERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype,
+                     void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                     MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scatterv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(displs), sendtype, recvbuf, recvcount,
+                              recvtype, root, comm, &c);
+    return run("MPI_Iscatterv_c", COLL_SCATTERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                         MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_scatterv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(displs), sendtype, recvbuf, recvcount,
+                              recvtype, root, comm, &c);
+    return run("MPI_Scatterv_init_c", COLL_SCATTERV, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
+                                recvtype, comm, &c);
+    return run("MPI_Allgatherv_c", COLL_ALLGATHERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Iallgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                       MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
+                                recvtype, comm, &c);
+    return run("MPI_Iallgatherv_c", COLL_ALLGATHERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                           MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
+                                recvtype, comm, &c);
+    return run("MPI_Allgatherv_init_c", COLL_ALLGATHERV, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype,
+                     void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype,
+                     MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
+                               WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
+    return run("MPI_Alltoallv_c", COLL_ALLTOALLV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ialltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                      MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                      MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
+                               WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
+    return run("MPI_Ialltoallv_c", COLL_ALLTOALLV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                          MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
+                               WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
+    return run("MPI_Alltoallv_init_c", COLL_ALLTOALLV, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                     const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                     const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtypes, recvbuf,
+                               WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtypes, comm, &c);
+    return run("MPI_Alltoallw_c", COLL_ALLTOALLW, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ialltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                      const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                      const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtypes, recvbuf,
+                               WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtypes, comm, &c);
+    return run("MPI_Ialltoallw_c", COLL_ALLTOALLW, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                          const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                          const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                          MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtypes, recvbuf,
+                               WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtypes, comm, &c);
+    return run("MPI_Alltoallw_init_c", COLL_ALLTOALLW, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Reduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
+                          MPI_Op op, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter(sendbuf, recvbuf, WIDE_COUNTS(recvcounts), datatype, op, comm, &c);
+    return run("MPI_Reduce_scatter_c", COLL_REDUCE_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
+                           MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter(sendbuf, recvbuf, WIDE_COUNTS(recvcounts), datatype, op, comm, &c);
+    return run("MPI_Ireduce_scatter_c", COLL_REDUCE_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
+                               MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_reduce_scatter(sendbuf, recvbuf, WIDE_COUNTS(recvcounts), datatype, op, comm, &c);
+    return run("MPI_Reduce_scatter_init_c", COLL_REDUCE_SCATTER, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                               const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                               MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts),
+                                         WIDE_DISPLS(displs), recvtype, comm, &c);
+    return run("MPI_Neighbor_allgatherv_c", COLL_NEIGHBOR_ALLGATHERV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts),
+                                         WIDE_DISPLS(displs), recvtype, comm, &c);
+    return run("MPI_Ineighbor_allgatherv_c", COLL_NEIGHBOR_ALLGATHERV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                                    MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts),
+                                         WIDE_DISPLS(displs), recvtype, comm, &c);
+    return run("MPI_Neighbor_allgatherv_init_c", COLL_NEIGHBOR_ALLGATHERV, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Neighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                              MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
+                              const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
+                                        WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
+    return run("MPI_Neighbor_alltoallv_c", COLL_NEIGHBOR_ALLTOALLV, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ineighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                               MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
+                               const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
+                                        WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
+    return run("MPI_Ineighbor_alltoallv_c", COLL_NEIGHBOR_ALLTOALLV, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Neighbor_alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                                   MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
+                                   const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                   MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
+                                        WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
+    return run("MPI_Neighbor_alltoallv_init_c", COLL_NEIGHBOR_ALLTOALLV, &c, rc, PERSISTENT, info, request);
+}
+
+int PMPI_Neighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                              const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
+                                        WIDE_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
+    return run("MPI_Neighbor_alltoallw_c", COLL_NEIGHBOR_ALLTOALLW, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
+}
+
+int PMPI_Ineighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                               const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                               const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                               MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
+                                        WIDE_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
+    return run("MPI_Ineighbor_alltoallw_c", COLL_NEIGHBOR_ALLTOALLW, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
+}
+
+int PMPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                                   const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
+                                   const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                   MPI_Info info, MPI_Request *request)
+{
+    call_t c = {0};
+    int rc = prepare_neighbor_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
+                                        WIDE_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
+    return run("MPI_Neighbor_alltoallw_init_c", COLL_NEIGHBOR_ALLTOALLW, &c, rc, PERSISTENT, info, request);
 }

@@ -62,8 +62,10 @@ typedef struct coll_args {
     MPI_Count recvcount;
     datatype_t *recvtype;
     /* The v and w forms: per-process counts and displacements (elements
-     * of the type; bytes for the w form), and per-process types. */
-    const int *sendcounts, *sdispls, *recvcounts, *rdispls;
+     * of the type; bytes for the w form), and per-process types; as wide
+     * as the large-count (_c) forms pass them, the others' widened. */
+    const MPI_Count *sendcounts, *recvcounts;
+    const MPI_Aint *sdispls, *rdispls;
     datatype_t *const *sendtypes, *const *recvtypes;
     const MPI_Aint *sbytes, *rbytes; /* MPI_Neighbor_alltoallw's displacements */
     op_t *op;

@@ -119,11 +119,12 @@ int coll_inter_reduce_scatter(sched_t *s, comm_t *comm, const coll_args_t *a)
     int n = comm->size;
     MPI_Count total = a->sendcount;
     void *theirs = comm->rank == 0 ? sched_tmp(s, total, a->recvtype) : NULL;
-    int *displs = sched_alloc(s, (size_t)n * sizeof *displs);
+    MPI_Aint *displs = sched_alloc(s, (size_t)n * sizeof *displs);
     if ((comm->rank == 0 && !theirs) || !displs)
         return MPI_ERR_NO_MEM;
     int rc = reduce_and_swap(s, comm, a, total, theirs);
-    for (int i = 0, at = 0; i < n; at += a->recvcounts[i], i++)
+    MPI_Aint at = 0;
+    for (int i = 0; i < n; at += (MPI_Aint)a->recvcounts[i], i++)
         displs[i] = at;
     coll_args_t scatter = {.sendbuf = theirs,
                            .sendcounts = a->recvcounts,
@@ -141,11 +142,11 @@ int coll_inter_reduce_scatter(sched_t *s, comm_t *comm, const coll_args_t *a)
 /* The same with every process's share recvcount elements. */
 int coll_inter_reduce_scatter_block(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
-    int *counts = sched_alloc(s, (size_t)comm->size * sizeof *counts);
+    MPI_Count *counts = sched_alloc(s, (size_t)comm->size * sizeof *counts);
     if (!counts)
         return MPI_ERR_NO_MEM;
     for (int i = 0; i < comm->size; i++)
-        counts[i] = (int)a->recvcount;
+        counts[i] = a->recvcount;
     coll_args_t v = *a;
     v.recvcounts = counts;
     return coll_inter_reduce_scatter(s, comm, &v);

@@ -13,14 +13,14 @@ static int build(sched_t *s, comm_t *comm, const coll_args_t *a, bool block)
 {
     int n = comm->size;
     datatype_t *dt = a->recvtype;
-    int *counts = sched_alloc(s, 2 * (size_t)n * sizeof *counts);
-    if (!counts)
+    MPI_Count *counts = sched_alloc(s, (size_t)n * sizeof *counts);
+    MPI_Aint *displs = sched_alloc(s, (size_t)n * sizeof *displs);
+    if (!counts || !displs)
         return MPI_ERR_NO_MEM;
-    int *displs = counts + n;
     MPI_Count total = 0;
     for (int j = 0; j < n; j++) {
-        counts[j] = block ? (int)a->recvcount : a->recvcounts[j];
-        displs[j] = (int)total;
+        counts[j] = block ? a->recvcount : a->recvcounts[j];
+        displs[j] = (MPI_Aint)total;
         total += counts[j];
     }
     void *all = comm->rank == 0 ? sched_tmp(s, total, dt) : NULL;

@@ -1,6 +1,6 @@
-/* large_count_coll.c -- the collectives' MPI-4 _c forms: each in its
- * blocking, nonblocking and persistent form on small data, results
- * checked; then a broadcast of more elements than an int holds, and a
+/* large_count_coll.c -- the collectives' MPI-4 _c forms, the v and w
+ * forms among them: each in its blocking, nonblocking and persistent form
+ * on small data, results checked; then a broadcast of more elements than an int holds, and a
  * local reduction of as many, skipped (saying so) when the machine lacks
  * the memory. */
 #include <string.h>
@@ -122,6 +122,103 @@ static void small_forms(void)
         MT_CHECK(inout[i] == 11 * (i + 1), "reduce_local_c: element %d is %d", i, inout[i]);
 }
 
+/* The v and w forms: process p brings p + 1 elements, placed from the
+ * end of the buffer backwards. */
+static void v_forms(void)
+{
+    enum { MAX = 8 };
+    MPI_Count counts[MAX], scounts[MAX], rcounts[MAX];
+    MPI_Aint displs[MAX], sdispls[MAX], rdispls[MAX], sbytes[MAX], rbytes[MAX];
+    MPI_Datatype types[MAX];
+    MPI_Count total = 0;
+    for (int p = size - 1; p >= 0; p--) {
+        counts[p] = p + 1;
+        displs[p] = (MPI_Aint)total;
+        total += p + 1;
+    }
+    int mine[MAX], all[MAX * MAX], sum[MAX];
+    MPI_Comm w = MPI_COMM_WORLD;
+    MPI_Info info = MPI_INFO_NULL;
+    for (int f = 0; f < 3; f++) {
+        int root = f % size;
+        for (int i = 0; i <= rank; i++)
+            mine[i] = rank * 100 + i;
+        memset(all, -1, sizeof all);
+        RUN(f, MPI_Gatherv_c(mine, rank + 1, MPI_INT, all, counts, displs, MPI_INT, root, w),
+            MPI_Igatherv_c(mine, rank + 1, MPI_INT, all, counts, displs, MPI_INT, root, w, &req_),
+            MPI_Gatherv_init_c(mine, rank + 1, MPI_INT, all, counts, displs, MPI_INT, root, w, info, &req_));
+        if (rank == root)
+            for (int p = 0; p < size; p++)
+                for (int i = 0; i <= p; i++)
+                    MT_CHECK(all[displs[p] + i] == p * 100 + i, "gatherv_c form %d: %d of %d", f, i, p);
+
+        memset(all, -1, sizeof all);
+        RUN(f, MPI_Allgatherv_c(mine, rank + 1, MPI_INT, all, counts, displs, MPI_INT, w),
+            MPI_Iallgatherv_c(mine, rank + 1, MPI_INT, all, counts, displs, MPI_INT, w, &req_),
+            MPI_Allgatherv_init_c(mine, rank + 1, MPI_INT, all, counts, displs, MPI_INT, w, info, &req_));
+        for (int p = 0; p < size; p++)
+            for (int i = 0; i <= p; i++)
+                MT_CHECK(all[displs[p] + i] == p * 100 + i, "allgatherv_c form %d: %d of %d", f, i, p);
+
+        int back[MAX];
+        memset(back, -1, sizeof back);
+        RUN(f, MPI_Scatterv_c(all, counts, displs, MPI_INT, back, rank + 1, MPI_INT, root, w),
+            MPI_Iscatterv_c(all, counts, displs, MPI_INT, back, rank + 1, MPI_INT, root, w, &req_),
+            MPI_Scatterv_init_c(all, counts, displs, MPI_INT, back, rank + 1, MPI_INT, root, w, info, &req_));
+        for (int i = 0; i <= rank; i++)
+            MT_CHECK(back[i] == rank * 100 + i, "scatterv_c form %d: element %d is %d", f, i, back[i]);
+
+        /* To q: (rank + q) % 3 + 1 elements. */
+        int out[MAX * 3], in[MAX * 3];
+        MPI_Count st = 0, rt = 0;
+        for (int q = 0; q < size; q++) {
+            scounts[q] = (rank + q) % 3 + 1;
+            rcounts[q] = (q + rank) % 3 + 1;
+            sdispls[q] = (MPI_Aint)st;
+            rdispls[q] = (MPI_Aint)rt;
+            sbytes[q] = sdispls[q] * (MPI_Aint)sizeof(int);
+            rbytes[q] = rdispls[q] * (MPI_Aint)sizeof(int);
+            types[q] = MPI_INT;
+            for (int i = 0; i < scounts[q]; i++)
+                out[st + i] = rank * 1000 + q * 10 + i;
+            st += scounts[q];
+            rt += rcounts[q];
+        }
+        for (int wform = 0; wform < 2; wform++) {
+            memset(in, -1, sizeof in);
+            if (wform)
+                RUN(f, MPI_Alltoallw_c(out, scounts, sbytes, types, in, rcounts, rbytes, types, w),
+                    MPI_Ialltoallw_c(out, scounts, sbytes, types, in, rcounts, rbytes, types, w, &req_),
+                    MPI_Alltoallw_init_c(out, scounts, sbytes, types, in, rcounts, rbytes, types, w, info, &req_));
+            else
+                RUN(f, MPI_Alltoallv_c(out, scounts, sdispls, MPI_INT, in, rcounts, rdispls, MPI_INT, w),
+                    MPI_Ialltoallv_c(out, scounts, sdispls, MPI_INT, in, rcounts, rdispls, MPI_INT, w, &req_),
+                    MPI_Alltoallv_init_c(out, scounts, sdispls, MPI_INT, in, rcounts, rdispls, MPI_INT, w, info,
+                                         &req_));
+            for (int q = 0; q < size; q++)
+                for (int i = 0; i < rcounts[q]; i++)
+                    MT_CHECK(in[rdispls[q] + i] == q * 1000 + rank * 10 + i, "alltoall%c_c form %d: %d from %d",
+                             wform ? 'w' : 'v', f, i, q);
+        }
+
+        /* Process p gets p + 1 sums of the ranks plus the index. */
+        int vec[MAX * MAX];
+        for (int i = 0; i < total; i++)
+            vec[i] = rank + i;
+        MPI_Count ordered[MAX];
+        for (int p = 0; p < size; p++)
+            ordered[p] = p + 1;
+        memset(sum, -1, sizeof sum);
+        RUN(f, MPI_Reduce_scatter_c(vec, sum, ordered, MPI_INT, MPI_SUM, w),
+            MPI_Ireduce_scatter_c(vec, sum, ordered, MPI_INT, MPI_SUM, w, &req_),
+            MPI_Reduce_scatter_init_c(vec, sum, ordered, MPI_INT, MPI_SUM, w, info, &req_));
+        int first = rank * (rank + 1) / 2;
+        for (int i = 0; i <= rank; i++)
+            MT_CHECK(sum[i] == size * (size - 1) / 2 + size * (first + i), "reduce_scatter_c form %d: element %d is %d",
+                     f, i, sum[i]);
+    }
+}
+
 /* On a periodic ring: the left neighbour's block, then the right's. */
 static void neighbor_forms(void)
 {
@@ -143,6 +240,33 @@ static void neighbor_forms(void)
             MPI_Neighbor_alltoall_init_c(two, 1, MPI_INT, back, 1, MPI_INT, ring, MPI_INFO_NULL, &req_));
         MT_CHECK(back[0] == left * 10 + 1 && back[1] == right * 10, "neighbor_alltoall_c form %d: %d %d", f, back[0],
                  back[1]);
+        /* The v and w forms: one element from each side, then one from
+         * the left and two from the right. */
+        MPI_Count one_two[2] = {1, 2}, two_one[2] = {2, 1}, ones[2] = {1, 1};
+        MPI_Aint at[2] = {0, 1}, at_bytes[2] = {0, sizeof(int)}, at2[2] = {0, 2}, at2_bytes[2] = {0, 2 * sizeof(int)};
+        MPI_Datatype ints[2] = {MPI_INT, MPI_INT};
+        int three[3] = {-9, -9, -9}, send3[3] = {rank * 10, rank * 10 + 1, rank * 10 + 2};
+        RUN(f, MPI_Neighbor_allgatherv_c(mine, 1, MPI_INT, three, ones, at, MPI_INT, ring),
+            MPI_Ineighbor_allgatherv_c(mine, 1, MPI_INT, three, ones, at, MPI_INT, ring, &req_),
+            MPI_Neighbor_allgatherv_init_c(mine, 1, MPI_INT, three, ones, at, MPI_INT, ring, MPI_INFO_NULL, &req_));
+        MT_CHECK(three[0] == left && three[1] == right, "neighbor_allgatherv_c form %d: %d %d", f, three[0], three[1]);
+        /* To the left send3[0..1], to the right send3[2]; the left sends me its right part. */
+        for (int wform = 0; wform < 2; wform++) {
+            three[0] = three[1] = three[2] = -9;
+            if (wform)
+                RUN(f, MPI_Neighbor_alltoallw_c(send3, two_one, at2_bytes, ints, three, one_two, at_bytes, ints, ring),
+                    MPI_Ineighbor_alltoallw_c(send3, two_one, at2_bytes, ints, three, one_two, at_bytes, ints, ring,
+                                              &req_),
+                    MPI_Neighbor_alltoallw_init_c(send3, two_one, at2_bytes, ints, three, one_two, at_bytes, ints, ring,
+                                                  MPI_INFO_NULL, &req_));
+            else
+                RUN(f, MPI_Neighbor_alltoallv_c(send3, two_one, at2, MPI_INT, three, one_two, at, MPI_INT, ring),
+                    MPI_Ineighbor_alltoallv_c(send3, two_one, at2, MPI_INT, three, one_two, at, MPI_INT, ring, &req_),
+                    MPI_Neighbor_alltoallv_init_c(send3, two_one, at2, MPI_INT, three, one_two, at, MPI_INT, ring,
+                                                  MPI_INFO_NULL, &req_));
+            MT_CHECK(three[0] == left * 10 + 2 && three[1] == right * 10 && three[2] == right * 10 + 1,
+                     "neighbor_alltoall%c_c form %d: %d %d %d", wform ? 'w' : 'v', f, three[0], three[1], three[2]);
+        }
     }
     MPI_Comm_free(&ring);
 }
@@ -235,6 +359,8 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     bad_counts();
     small_forms();
+    if (size <= 8)
+        v_forms();
     neighbor_forms();
     huge_counts();
     return mt_finish();
