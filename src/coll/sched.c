@@ -22,6 +22,7 @@ enum step_kind {
 typedef struct step {
     uint8_t kind;
     bool local; /* the message stays in an intercommunicator's own group */
+    bool pull;  /* receive: sched_recv_pull */
     int peer;
     dt_buffer_t data; /* send, receive: the message; copy: the source */
     dt_buffer_t dst;  /* copy: the destination */
@@ -133,6 +134,13 @@ void sched_send(sched_t *s, const dt_buffer_t *data, int peer)
 void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
 {
     add_message(s, STEP_RECV, data, peer);
+}
+
+void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_RECV, data, peer);
+    if (!s->alloc_failed)
+        s->steps[s->n - 1].pull = true;
 }
 
 void sched_local_group(sched_t *s, bool on)
@@ -266,7 +274,10 @@ static void start_round(sched_t *s)
             p2p_isend(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             break;
         case STEP_RECV:
-            p2p_irecv(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            if (st->pull)
+                p2p_irecv_pull(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            else
+                p2p_irecv(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             break;
         case STEP_COPY:
             coll_copy(&st->data, &st->dst);

@@ -196,9 +196,13 @@ static const algorithm_t alltoall_algorithms[] = {{NULL, NULL, NULL},
                                                   {NULL, alltoall_shm, coll_alltoall_shm}};
 static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
 {
-    /* In parts, shared memory is no faster than pairwise exchange
-     * (docs/perf.md): it takes only blocks that fit the slot at once. */
-    if (alltoall_shm(comm, a) && recv_bytes(a) <= SHM_COLL_DATA_BYTES / (size_t)comm->size)
+    /* Blocks that fit the slot at once go through shared memory; with
+     * more than two processes blocks up to the slot's size too, in parts
+     * (2.6x faster than pairwise at 64 KiB on 8, docs/perf.md); larger
+     * ones are pulled with one copy by pairwise exchange. */
+    size_t block = recv_bytes(a);
+    if (alltoall_shm(comm, a) &&
+        (block <= SHM_COLL_DATA_BYTES / (size_t)comm->size || (comm->size > 2 && block <= SHM_COLL_DATA_BYTES)))
         return 3;
     return recv_bytes(a) < 8192 ? 2 : 1;
 }

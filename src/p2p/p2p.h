@@ -15,7 +15,7 @@
 #include "request/request.h"
 #include "transport/transport.h"
 
-void p2p_init(int world_rank, int world_size, bool single_copy);
+void p2p_init(int world_rank, int world_size, bool single_copy, bool coll_single_copy);
 void p2p_finalize(void);
 
 int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm);
@@ -23,6 +23,11 @@ int p2p_isend(const dt_buffer_t *data, int dest, int tag, comm_t *comm, request_
 int p2p_isend_mode(const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode, request_t **out);
 int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Status *status);
 int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
+/* The same for a receive whose sender serves several (a collective's
+ * root): a large message is read with one process_vm_readv copy where
+ * allowed (TESSERA_COLL_SINGLE_COPY), so that the receivers do the
+ * copying rather than the sender. */
+int p2p_irecv_pull(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
 
 /* Persistent requests: prepare once, start as often as needed. */
 void p2p_send_prepare(request_t *req, const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode);

@@ -25,11 +25,13 @@
 #include "util/log.h"
 
 static bool rndv_single_copy;
+static bool rndv_coll_single_copy;    /* receives that pull (p2p_irecv_pull) */
 static bool *rndv_single_copy_failed; /* per world rank: fell back once */
 
-void rndv_init(int world_size, bool single_copy)
+void rndv_init(int world_size, bool single_copy, bool coll_single_copy)
 {
     rndv_single_copy = single_copy;
+    rndv_coll_single_copy = coll_single_copy;
     rndv_single_copy_failed = calloc((size_t)world_size, sizeof *rndv_single_copy_failed);
     if (!rndv_single_copy_failed)
         log_fatal("out of memory for rendezvous state");
@@ -45,7 +47,8 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
 {
     size_t take = (size_t)req->status.tessera_count;
     bool both_contiguous = (rts->flags & WIRE_RTS_CONTIGUOUS) && !req->data.dt;
-    if (rndv_single_copy && both_contiguous && !rndv_single_copy_failed[world_src]) {
+    bool cma = rndv_single_copy || (req->pull && rndv_coll_single_copy);
+    if (cma && both_contiguous && !rndv_single_copy_failed[world_src]) {
         int rc = p2p_transport(world_src)->read_remote(world_src, req->data.base, rts->address, take);
         if (rc == 0) {
             proto_info(world_src, PROTO_RNDV_CMA, "large message read with one process_vm_readv copy");

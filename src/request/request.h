@@ -48,6 +48,7 @@ typedef struct request {
     bool persistent; /* made by MPI_*_init: survives completion, restarted by MPI_Start */
     bool active;     /* persistent only: started, not yet reported complete */
     bool released;   /* MPI_Request_free came first: free on completion */
+    bool pull;       /* receive: a large message had better be read with one copy (p2p_irecv_pull) */
     struct request *next;
     struct comm *comm;
     dt_buffer_t data; /* send: the message; receive: the buffer (data.bytes is its capacity) */

@@ -156,17 +156,19 @@ int runtime_init(int required, int *provided)
     atomic_store_explicit(&rt.slot->pid, (int32_t)getpid(), memory_order_relaxed);
     atomic_store_explicit(&rt.slot->state, SHM_RANK_INITIALIZED, memory_order_release);
 
-    bool single_copy = false;
+    bool single_copy = false, coll_single_copy = false;
     const char *no_single_copy = "single copy is off (TESSERA_SINGLE_COPY=1 turns it on)";
     static char probe_failure[128];
-    if (rt.size > 1 && tunables.single_copy) {
+    if (rt.size > 1 && (tunables.single_copy || tunables.coll_single_copy)) {
         /* Under Yama ptrace_scope 1 a peer may read our memory only if we
          * name it; any process of ours will do (the segment is ours alone). */
         prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
         int err = shm_cma_probe();
-        single_copy = err == 0;
+        single_copy = err == 0 && tunables.single_copy;
+        coll_single_copy = err == 0 && tunables.coll_single_copy;
         snprintf(probe_failure, sizeof probe_failure, "process_vm_readv is not allowed here (%s)", strerror(err));
-        no_single_copy = single_copy ? NULL : probe_failure;
+        if (err != 0 || single_copy)
+            no_single_copy = single_copy ? NULL : probe_failure;
     }
     bool oversubscribed = env_int("TESSERA_BOOT_OVERSUBSCRIBED", 0) != 0;
     bool sleep = progress_init(tunables.wait_mode, oversubscribed, rt.size > 1);
@@ -181,7 +183,7 @@ int runtime_init(int required, int *provided)
     group_init(rt.rank, rt.size);
     attr_init_predefined(rt.size);
     info_init_env(rt.size, rt.thread_level);
-    p2p_init(rt.rank, rt.size, single_copy);
+    p2p_init(rt.rank, rt.size, single_copy, coll_single_copy);
     proto_info_init(rt.rank, rt.size, tunables.proto_info, no_single_copy);
 
     /* mpirun forwards output line by line; line buffering here makes each

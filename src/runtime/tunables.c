@@ -14,12 +14,15 @@ extern char **environ;
 
 /* Defaults are measured, see docs/perf.md: on the development host the
  * pipeline through a 1 MiB data ring, both processes copying at once, beats
- * process_vm_readv at every size, so single copy is off unless asked for. */
+ * process_vm_readv at every size, so single copy is off unless asked for;
+ * but in collectives, where one process serves several, single copy lets
+ * the others do the copying (on by default). */
 tunables_t tunables = {
     .eager_limit = 64 * 1024,
     .ring_slots = 256,
     .ring_data_bytes = 1024 * 1024,
     .single_copy = 0,
+    .coll_single_copy = 1,
     .wait_mode = WAIT_AUTO,
     .spin_count = 20000,
     .yield_count = 200,
@@ -58,6 +61,9 @@ static const tunable_t tunable_registry[] = {
      NULL, 4096, 1ull << 32, 1},
     {"TESSERA_SINGLE_COPY", TUNABLE_BOOL, &tunables.single_copy,
      "let large messages move with one process_vm_readv copy when the system allows it", NULL, 0, 1, 0},
+    {"TESSERA_COLL_SINGLE_COPY", TUNABLE_BOOL, &tunables.coll_single_copy,
+     "let the large messages of collectives move with one process_vm_readv copy when the system allows it", NULL, 0, 1,
+     0},
     {"TESSERA_WAIT", TUNABLE_CHOICE, &tunables.wait_mode,
      "how a blocked rank waits: auto (spin, yield; sleep when ranks outnumber cores), spin, yield, sleep", wait_choices,
      0, 3, 0},

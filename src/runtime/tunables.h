@@ -21,6 +21,7 @@ typedef struct tunables {
     uint32_t ring_slots;
     size_t ring_data_bytes;
     int single_copy;
+    int coll_single_copy;
     int wait_mode;
     unsigned spin_count;
     unsigned yield_count;

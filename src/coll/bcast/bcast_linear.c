@@ -13,7 +13,7 @@ int coll_bcast_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
     dt_buffer_t data = coll_buf(a->recvbuf, a->recvcount, a->recvtype);
     if (comm->rank != a->root) {
-        sched_recv(s, &data, a->root);
+        sched_recv_pull(s, &data, a->root);
         return MPI_SUCCESS;
     }
     for (int p = 0; p < comm->size; p++)

@@ -11,7 +11,7 @@ int coll_scatter_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
     dt_buffer_t mine = coll_buf(a->recvbuf, a->recvcount, a->recvtype);
     if (comm->rank != a->root) {
-        sched_recv(s, &mine, a->root);
+        sched_recv_pull(s, &mine, a->root);
         return MPI_SUCCESS;
     }
     for (int p = 0; p < comm->size; p++) {
