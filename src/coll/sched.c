@@ -139,7 +139,9 @@ void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer)
 {
     add_message(s, STEP_RECV, data, peer);
-    if (!s->alloc_failed)
+    /* Between two processes the pipeline, both copying at once, is the
+     * faster (docs/perf.md): pull only where a process serves several. */
+    if (!s->alloc_failed && comm_peer_count(s->comm) > 2)
         s->steps[s->n - 1].pull = true;
 }
 

@@ -45,7 +45,8 @@ void sched_send(sched_t *s, const dt_buffer_t *data, int peer);
 void sched_recv(sched_t *s, const dt_buffer_t *data, int peer);
 /* A receive from a process that serves several in the same round (a
  * root): a large message is read with one copy where allowed, the
- * receivers copying in parallel instead of the sender for each. */
+ * receivers copying in parallel instead of the sender for each (with
+ * more than two processes; between two the pipeline is faster). */
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer);
 /* On an intercommunicator: until turned off again, the messages recorded
  * stay in the caller's own group (its hidden local communicator), and

@@ -152,5 +152,22 @@ int main(int argc, char **argv)
     MPI_Comm_set_attr(MPI_COMM_WORLD, world_key, NULL);
     MPI_Comm_set_attr(MPI_COMM_SELF, self_key, NULL);
     MPI_Comm_free(&a);
+    /* nested dups: each runs the copy callback once, on the value the
+     * one before made */
+    int chain_key, before = copies;
+    MPI_Comm_create_keyval(copy_plus_one, MPI_COMM_NULL_DELETE_FN, &chain_key, NULL);
+    MPI_Comm level[4];
+    MPI_Comm_dup(MPI_COMM_WORLD, &level[0]);
+    MPI_Comm_set_attr(level[0], chain_key, (void *)(intptr_t)100);
+    for (int i = 1; i < 4; i++)
+        MPI_Comm_dup(level[i - 1], &level[i]);
+    for (int i = 0; i < 4; i++) {
+        MPI_Comm_get_attr(level[i], chain_key, &got, &flag);
+        MT_CHECK(flag && (intptr_t)got == 100 + i, "nested dup %d carries %ld", i, (long)(intptr_t)got);
+    }
+    MT_CHECK(copies - before == 3, "three nested dups ran the copy callback %d times", copies - before);
+    for (int i = 3; i >= 0; i--)
+        MPI_Comm_free(&level[i]);
+    MPI_Comm_free_keyval(&chain_key);
     return mt_finish();
 }

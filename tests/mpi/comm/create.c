@@ -173,6 +173,17 @@ int main(int argc, char **argv)
     MPI_Comm after;
     MT_CHECK(MPI_Comm_dup(MPI_COMM_WORLD, &after) == MPI_SUCCESS, "a dup after freeing them all");
     MPI_Comm_free(&after);
+    /* 2000 dup/free cycles: the same few context ids over and over */
+    for (int i = 0; i < 2000; i++) {
+        MPI_Comm once;
+        if (MPI_Comm_dup(MPI_COMM_WORLD, &once) != MPI_SUCCESS) {
+            MT_CHECK(0, "dup %d of 2000 failed", i);
+            break;
+        }
+        if (i % 500 == 0)
+            ring(once, left, "one of 2000 dups");
+        MPI_Comm_free(&once);
+    }
 
     /* errors */
     MPI_Comm stale = dup, world = MPI_COMM_WORLD;
