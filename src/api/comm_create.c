@@ -146,6 +146,21 @@ static contribution_t *gather_contributions(comm_t *parent, const int *members, 
     return all;
 }
 
+int check_dup_args(MPI_Comm comm, bool with_info, MPI_Info hints_handle, MPI_Comm *newcomm, comm_t **parent,
+                   struct info **hints)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_comm(comm, parent);
+    if (rc == MPI_SUCCESS && with_info && !(*hints = info_from_handle(hints_handle)))
+        rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)hints_handle);
+    if (rc == MPI_SUCCESS && !with_info)
+        *hints = (*parent)->info;
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newcomm, "newcomm");
+    return rc;
+}
+
 /* MPI_Comm_dup keeps the parent's hints; MPI_Comm_dup_with_info takes
  * the ones given (hints_handle != MPI_INFO_NULL marks that form). */
 static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info hints_handle, MPI_Comm *newcomm)
@@ -154,15 +169,7 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
     info_t *hints = NULL;
     contribution_t *all = NULL;
     int *ranks = NULL;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_comm(comm, &parent);
-    if (rc == MPI_SUCCESS && with_info && !(hints = info_from_handle(hints_handle)))
-        rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)hints_handle);
-    if (rc == MPI_SUCCESS && !with_info)
-        hints = parent->info;
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(newcomm, "newcomm");
+    int rc = check_dup_args(comm, with_info, hints_handle, newcomm, &parent, &hints);
     if (rc == MPI_SUCCESS && parent->inter)
         rc = intercomm_dup(parent, &c);
     else if (rc == MPI_SUCCESS && (!(ranks = malloc((size_t)parent->size * sizeof *ranks)) ||

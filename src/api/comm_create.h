@@ -26,6 +26,13 @@
  * messages that arrived for it before it existed find it. */
 void comm_adopt(comm_t *c, MPI_Errhandler errhandler);
 
+/* The arguments of the dup forms: the parent, and the hints the duplicate
+ * takes (the given info's with with_info, else the parent's; NULL:
+ * none). */
+struct info;
+int check_dup_args(MPI_Comm comm, bool with_info, MPI_Info hints_handle, MPI_Comm *newcomm, comm_t **parent,
+                   struct info **hints);
+
 /* A live intracommunicator; an intercommunicator is MPI_ERR_COMM. */
 int check_intracomm(MPI_Comm handle, comm_t **out);
 

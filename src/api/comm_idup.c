@@ -170,15 +170,7 @@ static int start(const char *call, MPI_Comm comm, bool with_info, MPI_Info hints
 {
     comm_t *parent = NULL;
     info_t *hints = NULL;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_comm(comm, &parent);
-    if (rc == MPI_SUCCESS && with_info && !(hints = info_from_handle(hints_handle)))
-        rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)hints_handle);
-    if (rc == MPI_SUCCESS && !with_info)
-        hints = parent->info;
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(newcomm, "newcomm");
+    int rc = check_dup_args(comm, with_info, hints_handle, newcomm, &parent, &hints);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     sched_t *s = NULL;

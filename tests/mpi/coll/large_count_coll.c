@@ -271,19 +271,6 @@ static void neighbor_forms(void)
     MPI_Comm_free(&ring);
 }
 
-static size_t available_memory(void)
-{
-    FILE *f = fopen("/proc/meminfo", "r");
-    char line[256];
-    size_t kib = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %zu kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib * 1024;
-}
-
 /* More elements than an int counts: a broadcast to every rank, and a
  * local reduction with a user function that takes int lengths; on one
  * or two processes. */
@@ -303,7 +290,7 @@ static void huge_counts(void)
     if (size > 2)
         return;
     int go = getenv("MPITEST_SKIP_HUGE") == NULL &&
-             available_memory() > (size_t)(size + 2) * (size_t)HUGE_COUNT + ((size_t)1 << 30);
+             mt_available_memory() > (size_t)(size + 2) * (size_t)HUGE_COUNT + ((size_t)1 << 30);
     MPI_Allreduce(MPI_IN_PLACE, &go, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!go) {
         if (rank == 0)

@@ -9,19 +9,6 @@
 
 #define HUGE_BYTES ((size_t)3 << 30)
 
-static size_t available_memory(void)
-{
-    FILE *f = fopen("/proc/meminfo", "r");
-    char line[256];
-    size_t kib = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %zu kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib * 1024;
-}
-
 static uint64_t word(size_t i, int round)
 {
     return (uint64_t)i * 0x9e3779b97f4a7c15ull + (uint64_t)round;
@@ -144,7 +131,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     small_c_functions(rank);
     /* Both ranks decide from the same numbers; rank 0's view is the one used. */
-    int go = getenv("MPITEST_SKIP_HUGE") == NULL && available_memory() > 3 * HUGE_BYTES && size >= 2;
+    int go = getenv("MPITEST_SKIP_HUGE") == NULL && mt_available_memory() > 3 * HUGE_BYTES && size >= 2;
     if (size >= 2) {
         if (rank == 0)
             MPI_Send(&go, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
