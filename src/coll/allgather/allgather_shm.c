@@ -4,11 +4,13 @@
  * Every process packs its block into its own slot and publishes it, then
  * copies every other block out.  Each block is written once and read by
  * all at the same time, where a ring or recursive doubling would forward
- * it from process to process.  Serves blocks up to the slot's size.
+ * it from process to process.  Larger blocks go a slot-sized part of each
+ * at a time, one operation per part.
  */
 #include "coll/shm.h"
 
-int coll_allgather_shm(comm_t *comm, const coll_args_t *a)
+/* One operation: bytes [off, off + len) of every block. */
+static int allgather_part(comm_t *comm, const coll_args_t *a, size_t off, size_t len)
 {
     coll_shm_op_t op;
     int rc = coll_shm_begin(comm, &op);
@@ -17,25 +19,44 @@ int coll_allgather_shm(comm_t *comm, const coll_args_t *a)
     int me = comm->rank;
     MPI_Count count = a->recvcount;
     datatype_t *rt = a->recvtype;
-    void *own = coll_at(a->recvbuf, me * count, rt);
     size_t block = (size_t)(count * rt->size);
-    if (a->in_place) {
-        coll_shm_pack(coll_shm_claim(&op, block), own, count, rt, block);
-    } else {
-        size_t sent = coll_shm_fit(&op, (size_t)(a->sendcount * a->sendtype->size), SHM_COLL_DATA_BYTES);
-        coll_shm_pack(coll_shm_claim(&op, sent), a->sendbuf, a->sendcount, a->sendtype, sent);
-    }
+    dt_buffer_t own = coll_buf(coll_at(a->recvbuf, me * count, rt), count, rt);
+    /* What this process brings of its block (in place, from its own slot
+     * of recvbuf): may be longer or shorter than expected (an erroneous
+     * call), never beyond its area; what is left after the last part is
+     * truncation. */
+    dt_buffer_t from = a->in_place ? own : coll_buf(a->sendbuf, a->sendcount, a->sendtype);
+    size_t sent = from.bytes > off ? from.bytes - off : 0;
+    sent = off + len >= block ? coll_shm_fit(&op, sent, len) : (sent < len ? sent : len);
+    unsigned char *mine = coll_shm_claim(&op, sent);
+    dt_buffer_pack(&from, off, sent, mine);
     coll_shm_next_phase(&op);
     coll_shm_publish(&op);
     if (!a->in_place)
-        coll_shm_unpack(own, count, rt, coll_shm_data(&op, me), block);
-    for (int p = 0; p < comm->size; p++) {
-        if (p == me)
-            continue;
+        dt_buffer_unpack(&own, off, sent < len ? sent : len, mine);
+    for (int k = 1; k < comm->size; k++) {
+        /* Start with the process after this one, so that not everyone
+         * reads the same slot at once. */
+        int p = (me + k) % comm->size;
         coll_shm_wait(&op, p);
-        coll_shm_unpack(coll_at(a->recvbuf, p * count, rt), count, rt, coll_shm_data(&op, p),
-                        coll_shm_take(&op, p, block));
+        dt_buffer_t to = coll_buf(coll_at(a->recvbuf, p * count, rt), count, rt);
+        dt_buffer_unpack(&to, off, coll_shm_take(&op, p, len), coll_shm_data(&op, p));
     }
     op.saw_all = true; /* it waited for every member */
     return coll_shm_end(&op);
+}
+
+int coll_allgather_shm(comm_t *comm, const coll_args_t *a)
+{
+    size_t block = (size_t)(a->recvcount * a->recvtype->size);
+    if (block <= SHM_COLL_DATA_BYTES)
+        return allgather_part(comm, a, 0, block);
+    int rc = MPI_SUCCESS;
+    for (size_t off = 0; off < block; off += SHM_COLL_DATA_BYTES) {
+        size_t len = block - off < SHM_COLL_DATA_BYTES ? block - off : SHM_COLL_DATA_BYTES;
+        int prc = allgather_part(comm, a, off, len);
+        if (rc == MPI_SUCCESS)
+            rc = prc;
+    }
+    return rc;
 }

@@ -197,10 +197,14 @@ static void test_gatherv_scatterv(void)
     free(displs);
 }
 
+static void allgather_strided(int n);
+
 static void test_allgather(void)
 {
-    for (int ci = 0; ci < NCOUNTS - 1; ci++) {
-        int n = (int)counts[ci];
+    /* The last: blocks larger than a shared-memory slot (in parts). */
+    static const int block_counts[] = {0, 1, 7, 1000, 20001};
+    for (int ci = 0; ci < 5; ci++) {
+        int n = block_counts[ci];
         int *mine = malloc((size_t)(n + 1) * sizeof *mine), *all = malloc((size_t)(n * size + 1) * sizeof *all);
         for (int i = 0; i < n; i++)
             mine[i] = val(rank, i);
@@ -217,8 +221,14 @@ static void test_allgather(void)
         free(mine);
         free(all);
     }
-    /* Odd ranks send a strided vector, even ranks plain ints. */
-    int n = 100;
+    /* Odd ranks send a strided vector, even ranks plain ints; small, and
+     * larger than a shared-memory slot. */
+    for (int n = 100; n <= 20000; n += 19900)
+        allgather_strided(n);
+}
+
+static void allgather_strided(int n)
+{
     int *src = malloc(2 * (size_t)n * sizeof *src), *all = malloc((size_t)(n * size) * sizeof *all);
     MPI_Datatype t = strided(n);
     for (int i = 0; i < n; i++) {
@@ -232,7 +242,7 @@ static void test_allgather(void)
     for (int p = 0; p < size; p++)
         for (int i = 0; i < n; i++)
             bad += all[p * n + i] != val(p, i);
-    MT_CHECK(bad == 0, "allgather of strided and plain blocks: %d wrong", bad);
+    MT_CHECK(bad == 0, "allgather of %d strided and plain elements: %d wrong", n, bad);
     MPI_Type_free(&t);
     free(src);
     free(all);
