@@ -3,10 +3,11 @@
  *
  * On one node a collective need not send messages at all: each member of
  * the communicator owns a slot in the job's segment (segment.h), writes its
- * data there and publishes it by bumping the counter in the slot's first
- * cache line; the others wait for that counter and read the data in place.
- * Small data shares the counter's cache line, so a reader's one miss
- * brings flag and payload together.
+ * data there and publishes it by bumping the counter in the first cache
+ * line of the operation's cell; the others wait for that counter and read
+ * the data in place.  Up to a kilobyte of data sits in the cell right
+ * after the counter, so that a reader's first miss brings flag and
+ * payload together.
  *
  * An operation proceeds in phases.  In every phase every member publishes
  * exactly once (with data or without), so each knows what every other's
