@@ -34,7 +34,8 @@ static void small_forms(void)
 {
     enum { N = 5 };
     MPI_Count n = N;
-    int v[N], all[N * 8], out[N * 8], red[N];
+    int v[N], red[N];
+    int *all = malloc((size_t)N * (size_t)size * sizeof *all), *out = malloc((size_t)N * (size_t)size * sizeof *out);
     MPI_Info info = MPI_INFO_NULL;
     MPI_Comm w = MPI_COMM_WORLD;
     for (int f = 0; f < 3; f++) {
@@ -48,7 +49,7 @@ static void small_forms(void)
 
         for (int i = 0; i < N; i++)
             v[i] = rank * 10 + i;
-        memset(all, -1, sizeof all);
+        memset(all, -1, (size_t)N * (size_t)size * sizeof *all);
         RUN(f, MPI_Gather_c(v, n, MPI_INT, all, n, MPI_INT, root, w),
             MPI_Igather_c(v, n, MPI_INT, all, n, MPI_INT, root, w, &req_),
             MPI_Gather_init_c(v, n, MPI_INT, all, n, MPI_INT, root, w, info, &req_));
@@ -116,6 +117,8 @@ static void small_forms(void)
                          red[i]);
     }
 
+    free(all);
+    free(out);
     int in[N] = {1, 2, 3, 4, 5}, inout[N] = {10, 20, 30, 40, 50};
     MPI_Reduce_local_c(in, inout, n, MPI_INT, MPI_SUM);
     for (int i = 0; i < N; i++)
