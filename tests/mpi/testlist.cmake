@@ -69,5 +69,6 @@ tessera_mpi_test_with(algs_c "${coll_algs_c}" coll/collectives 3 4 5)
 # cannot serve, fall back (with a warning).
 set(coll_algs_shm "TESSERA_COLL_BARRIER=shm;TESSERA_COLL_BCAST=shm;TESSERA_COLL_GATHER=shm;TESSERA_COLL_SCATTER=shm;TESSERA_COLL_ALLGATHER=shm;TESSERA_COLL_ALLTOALL=shm;TESSERA_COLL_REDUCE=shm;TESSERA_COLL_ALLREDUCE=shm")
 tessera_mpi_test_with(algs_shm "${coll_algs_shm}" coll/collectives 2 5)
+tessera_mpi_test_with(algs_shm "${coll_algs_shm}" coll/bad_coll 2 4)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/collectives 3)
 tessera_mpi_test_with(sleep TESSERA_WAIT=sleep coll/shm_reuse 8)

@@ -104,6 +104,29 @@ int main(int argc, char **argv)
         MT_CHECK(cls == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE, "a mismatched broadcast gave class %d", cls);
         MT_CHECK(sum_int(cls == MPI_ERR_TRUNCATE) >= 1, "no process noticed a mismatched broadcast");
         MT_CHECK(sum_int(1) == size, "the world is not usable after a mismatch");
+        /* Too much: the root sends more than the others expect, once a
+         * little and once over several shared-memory chunks and beyond a
+         * slot.  The receivers report truncation and take what fits. */
+        int lengths[2][2] = {{2, 1}, {40000, 20000}};
+        for (int k = 0; k < 2; k++) {
+            int *v = calloc((size_t)lengths[k][0], sizeof *v);
+            for (int i = 0; rank == 0 && i < lengths[k][0]; i++)
+                v[i] = i + 1;
+            int want = rank == 0 ? lengths[k][0] : lengths[k][1];
+            rc = MPI_Bcast(v, want, MPI_INT, 0, MPI_COMM_WORLD);
+            MPI_Error_class(rc, &cls);
+            if (rank == 0)
+                MT_CHECK(cls == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE, "the root of an oversized broadcast: %d", cls);
+            else
+                MT_CHECK(cls == MPI_ERR_TRUNCATE, "a broadcast of %d ints into %d gave class %d", lengths[k][0],
+                         lengths[k][1], cls);
+            int bad = 0;
+            for (int i = 0; rank != 0 && i < lengths[k][1]; i++)
+                bad += v[i] != i + 1;
+            MT_CHECK(bad == 0, "an oversized broadcast delivered %d wrong elements of those that fit", bad);
+            MT_CHECK(sum_int(1) == size, "the world is not usable after an oversized broadcast");
+            free(v);
+        }
     }
     free(big);
     return mt_finish();
