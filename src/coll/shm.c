@@ -140,6 +140,15 @@ static void wait_for(const coll_shm_t *sh, int i, unsigned cell, uint64_t target
         progress_wait_until(reached, &w, PROGRESS_ANY_PEER);
 }
 
+/* Wait until every member but this process has published `phase` in the
+ * given cell. */
+static void wait_others(const coll_shm_op_t *op, unsigned cell, uint64_t phase)
+{
+    for (int i = 0; i < op->comm->size; i++)
+        if (i != op->comm->rank)
+            wait_for(op->sh, i, cell, op->sh->member[i].base + phase);
+}
+
 /* Wait until every member has finished operation j (of the last
  * SHM_COLL_CELLS before op): each publishes in operation j + 1 only after
  * it has. */
@@ -149,9 +158,7 @@ static void wait_finished(coll_shm_op_t *op, uint64_t j)
     if (j < sh->done_before)
         return;
     unsigned cell = (unsigned)((j + 1) % SHM_COLL_CELLS);
-    for (int i = 0; i < op->comm->size; i++)
-        if (i != op->comm->rank)
-            wait_for(sh, i, cell, sh->member[i].base + sh->first[cell]);
+    wait_others(op, cell, sh->first[cell]);
     sh->done_before = j + 1;
 }
 
@@ -218,17 +225,13 @@ size_t coll_shm_fit(coll_shm_op_t *op, size_t want, size_t room)
 
 void coll_shm_wait_all(coll_shm_op_t *op)
 {
-    for (int i = 0; i < op->comm->size; i++)
-        if (i != op->comm->rank)
-            coll_shm_wait(op, i);
+    wait_others(op, op->cell, op->sh->phases);
     op->saw_all = true;
 }
 
 void coll_shm_wait_all_at(coll_shm_op_t *op, uint64_t phase)
 {
-    for (int i = 0; i < op->comm->size; i++)
-        if (i != op->comm->rank)
-            wait_for(op->sh, i, op->cell, op->sh->member[i].base + phase);
+    wait_others(op, op->cell, phase);
 }
 
 void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total, MPI_Count lo, MPI_Count count,
@@ -286,6 +289,27 @@ int coll_shm_in_parts(comm_t *comm, const coll_args_t *a, coll_run_fn part)
             rc = prc;
     }
     return rc;
+}
+
+int coll_shm_in_block_parts(comm_t *comm, const coll_args_t *a, size_t block, size_t per, coll_shm_part_fn part)
+{
+    if (block <= per)
+        return part(comm, a, 0, block);
+    int rc = MPI_SUCCESS;
+    for (size_t off = 0; off < block; off += per) {
+        int prc = part(comm, a, off, block - off < per ? block - off : per);
+        if (rc == MPI_SUCCESS)
+            rc = prc;
+    }
+    return rc;
+}
+
+size_t coll_shm_part_share(coll_shm_op_t *op, size_t sent, size_t block, size_t off, size_t len)
+{
+    size_t share = sent > off ? sent - off : 0;
+    if (off + len >= block)
+        return coll_shm_fit(op, share, len);
+    return share < len ? share : len;
 }
 
 void coll_shm_detach(comm_t *comm)

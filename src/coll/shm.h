@@ -154,6 +154,17 @@ static inline void coll_shm_slice(MPI_Count count, int n, int p, MPI_Count *lo, 
  * each part an operation of its own. */
 int coll_shm_in_parts(comm_t *comm, const coll_args_t *a, coll_run_fn part);
 
+/* The same for blocks of `block` bytes, `per` of each block at a time:
+ * part(comm, a, off, len) moves bytes [off, off + len) of every block.
+ * Returns the first error. */
+typedef int (*coll_shm_part_fn)(comm_t *comm, const coll_args_t *a, size_t off, size_t len);
+int coll_shm_in_block_parts(comm_t *comm, const coll_args_t *a, size_t block, size_t per, coll_shm_part_fn part);
+/* In such a part, how much of its own block of `sent` bytes this process
+ * brings: its block may be longer or shorter than the expected `block`
+ * (an erroneous call), never more than len; what is left over after the
+ * last part is recorded as truncation. */
+size_t coll_shm_part_share(coll_shm_op_t *op, size_t sent, size_t block, size_t off, size_t len);
+
 /* MPI_Comm_free: the last barrier, then the state goes. */
 void coll_shm_detach(comm_t *comm);
 

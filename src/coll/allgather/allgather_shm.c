@@ -21,19 +21,15 @@ static int allgather_part(comm_t *comm, const coll_args_t *a, size_t off, size_t
     datatype_t *rt = a->recvtype;
     size_t block = (size_t)(count * rt->size);
     dt_buffer_t own = coll_buf(coll_at(a->recvbuf, me * count, rt), count, rt);
-    /* What this process brings of its block (in place, from its own slot
-     * of recvbuf): may be longer or shorter than expected (an erroneous
-     * call), never beyond its area; what is left after the last part is
-     * truncation. */
+    /* What this process brings (in place, from its own slot of recvbuf). */
     dt_buffer_t from = a->in_place ? own : coll_buf(a->sendbuf, a->sendcount, a->sendtype);
-    size_t sent = from.bytes > off ? from.bytes - off : 0;
-    sent = off + len >= block ? coll_shm_fit(&op, sent, len) : (sent < len ? sent : len);
+    size_t sent = coll_shm_part_share(&op, from.bytes, block, off, len);
     unsigned char *mine = coll_shm_claim(&op, sent);
     dt_buffer_pack(&from, off, sent, mine);
     coll_shm_next_phase(&op);
     coll_shm_publish(&op);
     if (!a->in_place)
-        dt_buffer_unpack(&own, off, sent < len ? sent : len, mine);
+        dt_buffer_unpack(&own, off, sent, mine);
     for (int k = 1; k < comm->size; k++) {
         /* Start with the process after this one, so that not everyone
          * reads the same slot at once. */
@@ -49,14 +45,5 @@ static int allgather_part(comm_t *comm, const coll_args_t *a, size_t off, size_t
 int coll_allgather_shm(comm_t *comm, const coll_args_t *a)
 {
     size_t block = (size_t)(a->recvcount * a->recvtype->size);
-    if (block <= SHM_COLL_DATA_BYTES)
-        return allgather_part(comm, a, 0, block);
-    int rc = MPI_SUCCESS;
-    for (size_t off = 0; off < block; off += SHM_COLL_DATA_BYTES) {
-        size_t len = block - off < SHM_COLL_DATA_BYTES ? block - off : SHM_COLL_DATA_BYTES;
-        int prc = allgather_part(comm, a, off, len);
-        if (rc == MPI_SUCCESS)
-            rc = prc;
-    }
-    return rc;
+    return coll_shm_in_block_parts(comm, a, block, SHM_COLL_DATA_BYTES, allgather_part);
 }

@@ -21,11 +21,7 @@ static int alltoall_part(comm_t *comm, const coll_args_t *a, size_t off, size_t 
     int n = comm->size, me = comm->rank;
     size_t sent = (size_t)(a->sendcount * a->sendtype->size);
     size_t block = (size_t)(a->recvcount * a->recvtype->size);
-    /* What this process brings of each block: its blocks may be longer or
-     * shorter than expected (an erroneous call), never beyond its area;
-     * what is left over after the last part is truncation. */
-    size_t slen = sent > off ? sent - off : 0;
-    slen = off + len >= block ? coll_shm_fit(&op, slen, len) : (slen < len ? slen : len);
+    size_t slen = coll_shm_part_share(&op, sent, block, off, len);
     unsigned char *out = coll_shm_claim(&op, slen * (size_t)n);
     for (int p = 0; p < n; p++) {
         dt_buffer_t from = coll_buf(coll_at(a->sendbuf, p * a->sendcount, a->sendtype), a->sendcount, a->sendtype);
@@ -52,14 +48,5 @@ static int alltoall_part(comm_t *comm, const coll_args_t *a, size_t off, size_t 
 int coll_alltoall_shm(comm_t *comm, const coll_args_t *a)
 {
     size_t block = (size_t)(a->recvcount * a->recvtype->size);
-    size_t per = SHM_COLL_DATA_BYTES / (size_t)comm->size;
-    if (block <= per)
-        return alltoall_part(comm, a, 0, block);
-    int rc = MPI_SUCCESS;
-    for (size_t off = 0; off < block; off += per) {
-        int prc = alltoall_part(comm, a, off, block - off < per ? block - off : per);
-        if (rc == MPI_SUCCESS)
-            rc = prc;
-    }
-    return rc;
+    return coll_shm_in_block_parts(comm, a, block, SHM_COLL_DATA_BYTES / (size_t)comm->size, alltoall_part);
 }
