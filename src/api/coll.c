@@ -189,38 +189,32 @@ typedef struct displs_arg {
 #define NARROW_DISPLS(v) ((displs_arg_t){(v), NULL})
 #define WIDE_DISPLS(v) ((displs_arg_t){NULL, (v)})
 
-/* n entries of an int array, widened into memory freed with the call;
- * NULL stays NULL (for the checks to report). */
-static int widen(call_t *c, const int *v, int n, size_t size, void **out)
+/* Memory for n entries of `size` bytes, freed with the call. */
+static void *call_alloc(call_t *c, int n, size_t size)
 {
-    *out = NULL;
-    if (!v)
-        return MPI_SUCCESS;
     void *w = malloc((size_t)(n ? n : 1) * size);
-    if (!w)
-        return err_set(MPI_ERR_NO_MEM, "out of memory reading an array of %d counts", n);
-    for (int i = 0; i < n; i++) {
-        if (size == sizeof(MPI_Count))
-            ((MPI_Count *)w)[i] = v[i];
-        else
-            ((MPI_Aint *)w)[i] = v[i];
+    if (!w) {
+        err_set(MPI_ERR_NO_MEM, "out of memory reading an array of %d counts", n);
+        return NULL;
     }
     c->widened[c->nwidened++] = w;
-    *out = w;
-    return MPI_SUCCESS;
+    return w;
 }
 
-/* The arrays of n entries as the algorithms take them. */
+/* The arrays of n entries as the algorithms take them: the int forms'
+ * widened; NULL stays NULL (for the checks to report). */
 static int counts_of(call_t *c, counts_arg_t v, int n, const MPI_Count **out)
 {
-    _Static_assert(sizeof(MPI_Count) == sizeof(MPI_Aint), "widen() tells the two apart by size");
     *out = v.wide;
     if (v.wide || !v.narrow)
         return MPI_SUCCESS;
-    void *w;
-    int rc = widen(c, v.narrow, n, sizeof(MPI_Count), &w);
+    MPI_Count *w = call_alloc(c, n, sizeof *w);
+    if (!w)
+        return MPI_ERR_NO_MEM;
+    for (int i = 0; i < n; i++)
+        w[i] = v.narrow[i];
     *out = w;
-    return rc;
+    return MPI_SUCCESS;
 }
 
 static int displs_of(call_t *c, displs_arg_t v, int n, const MPI_Aint **out)
@@ -228,10 +222,13 @@ static int displs_of(call_t *c, displs_arg_t v, int n, const MPI_Aint **out)
     *out = v.wide;
     if (v.wide || !v.narrow)
         return MPI_SUCCESS;
-    void *w;
-    int rc = widen(c, v.narrow, n, sizeof(MPI_Aint), &w);
+    MPI_Aint *w = call_alloc(c, n, sizeof *w);
+    if (!w)
+        return MPI_ERR_NO_MEM;
+    for (int i = 0; i < n; i++)
+        w[i] = v.narrow[i];
     *out = w;
-    return rc;
+    return MPI_SUCCESS;
 }
 
 static int check_info_arg(MPI_Info info);
