@@ -206,7 +206,7 @@ comm_t *comm_released;
 /* Whether a request still refers to comm, its twin or its local group. */
 static bool in_use(const comm_t *comm)
 {
-    return request_uses(comm) || request_uses(comm->internal) || (comm->local && in_use(comm->local));
+    return request_uses(comm) || (comm->local && in_use(comm->local));
 }
 
 void comm_release(comm_t *comm)

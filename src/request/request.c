@@ -51,25 +51,28 @@ void request_free(request_t *req)
     request_pool = req;
 }
 
-bool request_uses(const struct comm *comm)
+/* Whether a live request on comm or its internal twin is running (or,
+ * with running_only false, merely exists). */
+static bool any_on(const struct comm *comm, bool running_only)
 {
+    const struct comm *twin = comm->internal;
     for (uint32_t i = 0; i < request_table.used; i++) {
         const request_t *req = request_table.objects[i];
-        if (req && req->comm == comm)
+        if (req && (req->comm == comm || req->comm == twin) &&
+            (!running_only || (!req->complete && !request_is_inactive(req))))
             return true;
     }
     return false;
 }
 
+bool request_uses(const struct comm *comm)
+{
+    return any_on(comm, false);
+}
+
 bool request_pending_on(const struct comm *comm)
 {
-    const struct comm *twin = comm->internal;
-    for (uint32_t i = 0; i < request_table.used; i++) {
-        const request_t *req = request_table.objects[i];
-        if (req && (req->comm == comm || req->comm == twin) && !req->complete && !request_is_inactive(req))
-            return true;
-    }
-    return false;
+    return any_on(comm, true);
 }
 
 request_t *request_from_value(uint32_t value)

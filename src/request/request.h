@@ -109,7 +109,7 @@ int request_release(request_t *req, MPI_Status *status);
  * live request, fine for a call that ends a communicator's life. */
 bool request_pending_on(const struct comm *comm);
 /* Whether any request not yet freed (running, complete or inactive)
- * refers to exactly this communicator. */
+ * refers to this communicator or its internal twin. */
 bool request_uses(const struct comm *comm);
 
 /* The status MPI reports for a request that had nothing to do. */
