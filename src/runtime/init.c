@@ -167,7 +167,7 @@ int runtime_init(int required, int *provided)
         single_copy = err == 0 && tunables.single_copy;
         coll_single_copy = err == 0 && tunables.coll_single_copy;
         snprintf(probe_failure, sizeof probe_failure, "process_vm_readv is not allowed here (%s)", strerror(err));
-        if (err != 0 || single_copy)
+        if (tunables.single_copy)
             no_single_copy = single_copy ? NULL : probe_failure;
     }
     bool oversubscribed = env_int("TESSERA_BOOT_OVERSUBSCRIBED", 0) != 0;
