@@ -73,15 +73,11 @@ static bool gather_shm(const comm_t *comm, const coll_args_t *a)
     return coll_shm_serves(comm, a, block_bytes(a));
 }
 
-/* One process's slot holds a block for every process. */
-static bool shm_holds_blocks(const comm_t *comm, const coll_args_t *a, size_t block)
-{
-    return block <= SHM_COLL_DATA_BYTES / (size_t)comm->size && coll_shm_serves(comm, a, block * (size_t)comm->size);
-}
-
+/* The root's slot holds a block for every process. */
 static bool scatter_shm(const comm_t *comm, const coll_args_t *a)
 {
-    return shm_holds_blocks(comm, a, block_bytes(a));
+    size_t block = block_bytes(a);
+    return block <= SHM_COLL_DATA_BYTES / (size_t)comm->size && coll_shm_serves(comm, a, block * (size_t)comm->size);
 }
 
 static bool allgather_shm(const comm_t *comm, const coll_args_t *a)
@@ -125,8 +121,9 @@ static int bcast_rule(const comm_t *comm, const coll_args_t *a)
     /* Measured (docs/perf.md): through shared memory 1.5x faster than the
      * best peer at 8 B on 2 ranks, but there at 64 KiB one message is
      * faster.  Oversubscribed at 4 and 8 processes, shared memory beats
-     * the tree up to 64 KiB (1.5x to 5x), the slot's cells letting the
-     * root run ahead of readers that wait for a core. */
+     * the tree at every size (1.5x to 5x up to 64 KiB, in chunks beyond),
+     * the slot's cells letting the root run ahead of readers that wait for
+     * a core. */
     if (bcast_shm(comm, a) && (comm->size > 2 || bytes <= SHM_SMALL_BYTES))
         return 4;
     if (comm->size <= 2)
