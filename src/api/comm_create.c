@@ -161,6 +161,21 @@ int check_dup_args(MPI_Comm comm, bool with_info, MPI_Info hints_handle, MPI_Com
     return rc;
 }
 
+int dup_carry_over(comm_t *parent, MPI_Comm parent_handle, const info_t *hints, comm_t *c)
+{
+    if ((hints && !(c->info = info_dup(hints))) || (parent->topo && !(c->topo = topo_dup(parent->topo)))) {
+        comm_destroy(c);
+        return err_set(MPI_ERR_NO_MEM, "out of memory copying the communicator's info hints and topology");
+    }
+    /* A duplicate carries the attributes the copy callbacks let through. */
+    int rc = attr_copy_all(parent->attrs, ATTR_COMM, parent_handle, &c->attrs);
+    if (rc != MPI_SUCCESS) {
+        attr_delete_all(&c->attrs, ATTR_COMM, (MPI_Comm)(uintptr_t)c->handle);
+        comm_destroy(c);
+    }
+    return rc;
+}
+
 /* MPI_Comm_dup keeps the parent's hints; MPI_Comm_dup_with_info takes
  * the ones given (hints_handle != MPI_INFO_NULL marks that form). */
 static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info hints_handle, MPI_Comm *newcomm)
@@ -180,16 +195,8 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
             ranks[r] = comm_world_rank(parent, r);
         rc = build(parent, parent->size, ranks, agree_context(all, parent->size), &c);
     }
-    if (rc == MPI_SUCCESS &&
-        ((hints && !(c->info = info_dup(hints))) || (parent->topo && !(c->topo = topo_dup(parent->topo))))) {
-        comm_destroy(c);
-        rc = err_set(MPI_ERR_NO_MEM, "out of memory copying the communicator's info hints and topology");
-    }
-    /* A duplicate carries the attributes the copy callbacks let through. */
-    if (rc == MPI_SUCCESS && (rc = attr_copy_all(parent->attrs, ATTR_COMM, comm, &c->attrs)) != MPI_SUCCESS) {
-        attr_delete_all(&c->attrs, ATTR_COMM, (MPI_Comm)(uintptr_t)c->handle);
-        comm_destroy(c);
-    }
+    if (rc == MPI_SUCCESS)
+        rc = dup_carry_over(parent, comm, hints, c);
     free(ranks);
     free(all);
     if (rc != MPI_SUCCESS)

@@ -33,6 +33,11 @@ struct info;
 int check_dup_args(MPI_Comm comm, bool with_info, MPI_Info hints_handle, MPI_Comm *newcomm, comm_t **parent,
                    struct info **hints);
 
+/* A duplicate's last step: c takes the hints given and the parent's
+ * topology and attributes (through their copy callbacks).  On failure c
+ * is destroyed and the error returned. */
+int dup_carry_over(comm_t *parent, MPI_Comm parent_handle, const struct info *hints, comm_t *c);
+
 /* A live intracommunicator; an intercommunicator is MPI_ERR_COMM. */
 int check_intracomm(MPI_Comm handle, comm_t **out);
 

@@ -22,9 +22,7 @@
 #include "coll/sched.h"
 #include "err/err.h"
 #include "mpi.h"
-#include "obj/attr.h"
 #include "obj/info.h"
-#include "obj/topo.h"
 #include "request/request.h"
 
 #pragma weak MPI_Comm_idup = PMPI_Comm_idup
@@ -35,7 +33,6 @@ typedef struct idup {
     MPI_Comm parent_handle;
     MPI_Comm *newcomm;
     info_t *hints; /* a copy, so that the user may free the info meanwhile; NULL: none */
-    bool own_hints;
     /* The new communicator's context id and, for an intercommunicator,
      * its local group's; -1 when none was free. */
     int ids[2];
@@ -93,18 +90,9 @@ static int finish(void *arg)
     comm_t *c = NULL;
     *d->newcomm = MPI_COMM_NULL;
     int rc = make(d, &c);
-    if (rc == MPI_SUCCESS && ((d->hints && !(c->info = info_dup(d->hints))) ||
-                              (d->parent->topo && !(c->topo = topo_dup(d->parent->topo))))) {
-        comm_destroy(c);
-        rc = err_set(MPI_ERR_NO_MEM, "out of memory copying the communicator's info hints and topology");
-    }
-    /* As MPI_Comm_dup: the attributes the copy callbacks let through. */
-    if (rc == MPI_SUCCESS &&
-        (rc = attr_copy_all(d->parent->attrs, ATTR_COMM, d->parent_handle, &c->attrs)) != MPI_SUCCESS) {
-        attr_delete_all(&c->attrs, ATTR_COMM, (MPI_Comm)(uintptr_t)c->handle);
-        comm_destroy(c);
-    }
-    if (d->own_hints)
+    if (rc == MPI_SUCCESS)
+        rc = dup_carry_over(d->parent, d->parent_handle, d->hints, c);
+    if (d->hints)
         info_free(d->hints);
     d->hints = NULL;
     if (rc == MPI_SUCCESS)
@@ -181,7 +169,6 @@ static int start(const char *call, MPI_Comm comm, bool with_info, MPI_Info hints
         *d = (idup_t){.parent = parent, .parent_handle = comm, .newcomm = newcomm};
         if (hints && !(d->hints = info_dup(hints)))
             rc = err_set(MPI_ERR_NO_MEM, "out of memory copying the info hints for %s", call);
-        d->own_hints = d->hints != NULL;
     }
     if (rc == MPI_SUCCESS)
         rc = record(s, d);
@@ -189,7 +176,7 @@ static int start(const char *call, MPI_Comm comm, bool with_info, MPI_Info hints
     if (rc == MPI_SUCCESS)
         rc = sched_start(s, parent, false, &req);
     else if (s) {
-        if (d && d->own_hints)
+        if (d && d->hints)
             info_free(d->hints);
         sched_free(s);
     }
