@@ -152,22 +152,40 @@ static inline void move_bytes(cursor_t *c, uintptr_t typed, size_t len)
     c->packed += len;
 }
 
+/* The loop of move_blocks, inlined with a constant block size and
+ * direction.  packed and at are locals: through c, every byte stored would
+ * make the compiler reload the cursor (a char store may alias it). */
+static inline __attribute__((always_inline)) void move_strided(unsigned char *packed, uintptr_t at, MPI_Aint stride,
+                                                               size_t block, MPI_Count nblocks, bool unpack)
+{
+    for (MPI_Count i = 0; i < nblocks; i++, at += (uintptr_t)stride, packed += block) {
+        if (unpack)
+            copy_bytes((void *)at, packed, block);
+        else
+            copy_bytes(packed, (const void *)at, block);
+    }
+}
+
 /* Blocks of one size, stride apart: the inner loop of every strided type.
  * Small fixed sizes get their own loops so the copies become single moves. */
 static void move_blocks(cursor_t *c, uintptr_t at, MPI_Aint stride, size_t block, MPI_Count nblocks)
 {
-#define MOVE_FIXED(bytes)                                     \
-    case bytes:                                               \
-        for (MPI_Count i = 0; i < nblocks; i++, at += stride) \
-            move_bytes(c, at, bytes);                         \
+    unsigned char *packed = c->packed;
+    bool unpack = c->unpack;
+    c->packed += block * (size_t)nblocks;
+#define MOVE_FIXED(bytes)                                            \
+    case bytes:                                                      \
+        if (unpack)                                                  \
+            move_strided(packed, at, stride, bytes, nblocks, true);  \
+        else                                                         \
+            move_strided(packed, at, stride, bytes, nblocks, false); \
         return;
     switch (block) {
         MOVE_FIXED(4)
         MOVE_FIXED(8)
         MOVE_FIXED(16)
     default:
-        for (MPI_Count i = 0; i < nblocks; i++, at += (uintptr_t)stride)
-            move_bytes(c, at, block);
+        move_strided(packed, at, stride, block, nblocks, unpack);
     }
 #undef MOVE_FIXED
 }
