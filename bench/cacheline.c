@@ -2,7 +2,9 @@
  * cores bounce one cache line (a counter each increments in turn); prints
  * the one-way time in microseconds.  No MPI: this is what any message
  * between two cores costs at least. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>

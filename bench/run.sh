@@ -4,7 +4,8 @@
 # Builds latency.c, bandwidth.c, datatype.c and oversub.c against each MPI found
 # (Tessera from BUILD_DIR, MPICH and Open MPI from Debian's mpich and
 # openmpi-bin packages), runs them interleaved -- round by round, every MPI
-# in each round -- latency, bandwidth and datatype on 2 ranks, oversub on 4 and 8
+# in each round -- latency, bandwidth (a buffer per message, then one buffer
+# for all) and datatype on 2 ranks, oversub on 4 and 8
 # ranks of the 2-core machine with each MPI's default settings, and prints
 # markdown tables of the best value per size with ratios to the best peer.
 # Raw results go to bench/results/.
@@ -49,6 +50,7 @@ else
     done
     cc -O2 -o "$out/memcpy_bw" "$here/memcpy_bw.c"
     cc -O2 -o "$out/cacheline" "$here/cacheline.c"
+    cc -O2 -o "$out/shm_pipe" "$here/shm_pipe.c"
 
     for ((r = 1; r <= rounds; r++)); do
         for m in "${mpis[@]}"; do
@@ -56,6 +58,8 @@ else
                 echo "round $r: $prog with $m" >&2
                 ${run[$m]} "$out/$prog.$m" > "$out/$prog.$m.$r"
             done
+            echo "round $r: bandwidth one-buffer with $m" >&2
+            ${run[$m]} "$out/bandwidth.$m" one-buffer > "$out/bandwidth1.$m.$r"
             for n in 4 8; do
                 echo "round $r: oversub -n $n with $m" >&2
                 timeout "$oversub_timeout" ${run_any[$m]} -n $n "$out/oversub.$m" >> "$out/oversub.$m.$r" 2> /dev/null || true
@@ -63,6 +67,7 @@ else
         done
         "$out/memcpy_bw" > "$out/memcpy.$r"
         "$out/cacheline" > "$out/cacheline.$r"
+        "$out/shm_pipe" > "$out/shm_pipe.$r"
     done
 fi
 
@@ -70,17 +75,21 @@ plots=${PLOTS_DIR:-$here/../docs/perf}
 python3 - "$out" "$rounds" "$plots" "$oversub_timeout" "${mpis[@]}" << 'PY'
 import sys, collections
 out, rounds, plots, timeout, mpis = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5:]
-def load(name, better):
+def load(name, better, column=1):
     best = collections.OrderedDict()
     for r in range(1, rounds + 1):
         for line in open(f"{out}/{name}.{r}"):
-            size, value = line.split()
-            size, value = int(size), float(value)
+            fields = line.split()
+            size, value = int(fields[0]), float(fields[column])
             best[size] = better(best.get(size, value), value)
     return best
 lat = {m: load(f"latency.{m}", min) for m in mpis}
 bw = {m: load(f"bandwidth.{m}", max) for m in mpis}
-mem = load("memcpy", max)
+bw1 = {m: load(f"bandwidth1.{m}", max) for m in mpis}
+# memcpy.R: "bytes in-cache window" -- one buffer again and again, and the
+# window's distinct buffers, the memory each bandwidth run touches.
+mem_cached = load("memcpy", max, 1)
+mem_window = load("memcpy", max, 2)
 def load_oversub(m):
     # Per rank count, one time per round; a round that did not finish
     # (killed by the timeout) counts as infinitely slow.
@@ -106,6 +115,7 @@ def load_datatype(m):
     return best
 dtype = {m: load_datatype(m) for m in mpis}
 floor = min(float(open(f"{out}/cacheline.{r}").read()) for r in range(1, rounds + 1))
+pipe = max(float(open(f"{out}/shm_pipe.{r}").read()) for r in range(1, rounds + 1))
 peers = [m for m in mpis if m != "tessera"]
 def fmt_size(n):
     for unit, div in (("MiB", 1 << 20), ("KiB", 1 << 10)):
@@ -113,20 +123,36 @@ def fmt_size(n):
             return f"{n // div} {unit}"
     return f"{n} B"
 print("### Latency (one way, microseconds; lower is better)\n")
-print(f"Hardware floor: one cache line from core to core takes {floor:.3f} us one way (`bench/cacheline.c`).\n")
+print(f"Hardware floor: one cache line from core to core takes {floor:.3f} us one way (`bench/cacheline.c`).")
+# The host may place the two vCPUs far apart for minutes at a time; every
+# MPI's rounds in such a phase are slower.  Per round, for reading the raw
+# results.
+per_round = [float(open(f"{out}/cacheline.{r}").read()) for r in range(1, rounds + 1)]
+print("Per round: " + ", ".join(f"{v:.3f}" for v in per_round) + " us.\n")
 print("| size | " + " | ".join(mpis) + " | Tessera / best peer |")
 print("|---:|" + "---:|" * len(mpis) + "---:|")
 for size in lat["tessera"]:
     row = [f"{lat[m][size]:.2f}" for m in mpis]
     ratio = lat["tessera"][size] / min(lat[p][size] for p in peers) if peers else float("nan")
     print(f"| {fmt_size(size)} | " + " | ".join(row) + f" | {ratio:.2f} |")
-print("\n### Bandwidth (windowed, MB/s; higher is better)\n")
-print("| size | " + " | ".join(mpis) + " | memcpy | Tessera / best peer | Tessera / memcpy |")
-print("|---:|" + "---:|" * len(mpis) + "---:|---:|---:|")
-for size in bw["tessera"]:
-    row = [f"{bw[m][size]:.0f}" for m in mpis]
-    ratio = bw["tessera"][size] / max(bw[p][size] for p in peers) if peers else float("nan")
-    print(f"| {fmt_size(size)} | " + " | ".join(row) + f" | {mem.get(size, 0):.0f} | {ratio:.2f} | {bw['tessera'][size] / mem.get(size, 1):.2f} |")
+def bandwidth_table(title, rates, mem, mem_name, limit=None):
+    print(f"\n### {title}\n")
+    extra = " | Tessera / two-process limit" if limit else ""
+    print("| size | " + " | ".join(mpis) + f" | {mem_name} | Tessera / best peer | Tessera / memcpy{extra} |")
+    print("|---:|" + "---:|" * len(mpis) + "---:|---:|---:|" + ("---:|" if limit else ""))
+    for size in rates["tessera"]:
+        row = [f"{rates[m][size]:.0f}" for m in mpis]
+        t = rates["tessera"][size]
+        ratio = t / max(rates[p][size] for p in peers) if peers else float("nan")
+        tail = f" {t / limit:.2f} |" if limit else ""
+        print(f"| {fmt_size(size)} | " + " | ".join(row) +
+              f" | {mem.get(size, 0):.0f} | {ratio:.2f} | {t / mem.get(size, 1):.2f} |" + tail)
+bandwidth_table("Bandwidth (windowed, a buffer per message, MB/s; higher is better)", bw, mem_window,
+                "memcpy, same buffers")
+print("\nHardware limit for two processes: one core copies in-cache data into a ring in shared memory while")
+print(f"another copies it out, {pipe:.0f} MB/s (`bench/shm_pipe.c`, best round).")
+bandwidth_table("Bandwidth (windowed, one buffer for the whole window: data in cache, MB/s; higher is better)", bw1,
+                mem_cached, "memcpy, in cache", pipe)
 print("\n### Non-contiguous transfers (ping-pong, MB/s of data; higher is better)\n")
 print("A column of a 2D array of doubles (`MPI_Type_vector`, 8-byte blocks 128 bytes apart) and the y = 1 face of an")
 print("n x n x n array of doubles (`MPI_Type_create_subarray`, blocks of n doubles), the same type on both sides.\n")
@@ -177,17 +203,22 @@ ax.legend()
 ax.grid(True, which="both", alpha=0.3)
 fig.tight_layout()
 fig.savefig(f"{plots}/latency.png", dpi=110)
-fig, ax = plt.subplots(figsize=(7, 4.5))
-for m in mpis:
-    sizes = list(bw[m])
-    ax.plot(sizes, [bw[m][s] / 1000 for s in sizes], marker="o", markersize=3, label=m)
-ax.plot(list(mem), [v / 1000 for v in mem.values()], color="gray", linestyle="--", label="memcpy, one process")
-ax.set_xscale("log", base=2)
-ax.set_xlabel("message size (bytes)")
-ax.set_ylabel("bandwidth (GB/s)")
-ax.set_title("Windowed bandwidth, 2 ranks")
-ax.legend()
-ax.grid(True, which="both", alpha=0.3)
+fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
+for ax, rates, mem, title in ((axes[0], bw, mem_window, "a buffer per message"),
+                              (axes[1], bw1, mem_cached, "one buffer, in cache")):
+    for m in mpis:
+        sizes = list(rates[m])
+        ax.plot(sizes, [rates[m][s] / 1000 for s in sizes], marker="o", markersize=3, label=m)
+    ax.plot(list(mem), [v / 1000 for v in mem.values()], color="gray", linestyle="--",
+            label="memcpy of the same buffers, one process")
+    if rates is bw1:
+        ax.axhline(pipe / 1000, color="black", linestyle=":", label="two processes through shared memory")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("message size (bytes)")
+    ax.set_ylabel("bandwidth (GB/s)")
+    ax.set_title(f"Windowed bandwidth, 2 ranks, {title}")
+    ax.legend()
+    ax.grid(True, which="both", alpha=0.3)
 fig.tight_layout()
 fig.savefig(f"{plots}/bandwidth.png", dpi=110)
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
