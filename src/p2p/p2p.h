@@ -15,7 +15,7 @@
 #include "request/request.h"
 #include "transport/transport.h"
 
-void p2p_init(int world_rank, int world_size, bool single_copy, bool coll_single_copy);
+void p2p_init(int world_rank, int world_size, bool single_copy, bool coll_single_copy, bool cma_allowed);
 void p2p_finalize(void);
 
 int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm);
@@ -83,7 +83,9 @@ bool p2p_send_cancel(request_t *req);
 void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *payload, size_t len);
 void p2p_enqueue_pending(request_t *req);
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts);
-void rndv_on_cts(uint32_t send_handle, uint32_t recv_handle);
+void rndv_on_cts(uint32_t send_handle, const wire_cts_t *cts);
+bool rndv_push_if_stalled(request_t *req);
+void rndv_on_pushed(uint32_t recv_handle, uint64_t from);
 void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload);
 void rndv_on_fin(uint32_t send_handle);
 /* Receive into req a message taken from the unexpected queue; frees it. */

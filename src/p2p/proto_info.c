@@ -16,6 +16,7 @@ static const char *const proto_names[PROTO_COUNT] = {
     [PROTO_EAGER_SYNC] = "eager-sync",
     [PROTO_RNDV_CMA] = "rndv-cma",
     [PROTO_RNDV_PIPELINE] = "rndv-pipeline",
+    [PROTO_RNDV_PUSH] = "rndv-push",
 };
 /* clang-format on */
 

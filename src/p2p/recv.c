@@ -161,7 +161,6 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
 
 void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
 {
-    uint32_t handle;
     switch (hdr->type) {
     case WIRE_EAGER:
     case WIRE_EAGER_SYNC:
@@ -172,16 +171,24 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
     case WIRE_PIECE:
         incoming_piece(src, payload);
         return;
-    case WIRE_CTS:
-        wire_payload_copy(&handle, payload, sizeof handle);
-        rndv_on_cts((uint32_t)hdr->tag, handle);
+    case WIRE_CTS: {
+        wire_cts_t cts;
+        wire_payload_copy(&cts, payload, sizeof cts);
+        rndv_on_cts((uint32_t)hdr->tag, &cts);
         return;
+    }
     case WIRE_DATA:
         rndv_on_data((uint32_t)hdr->tag, payload);
         return;
     case WIRE_FIN:
         rndv_on_fin((uint32_t)hdr->tag);
         return;
+    case WIRE_PUSHED: {
+        uint64_t from;
+        wire_payload_copy(&from, payload, sizeof from);
+        rndv_on_pushed((uint32_t)hdr->tag, from);
+        return;
+    }
     default:
         log_fatal("internal error: message of unknown type %u from rank %d", hdr->type, src);
     }

@@ -7,31 +7,47 @@
  *   (rndv-cma)                     reads the sender's buffer with one
  *                                  process_vm_readv into its own
  *                               <- FIN {sender handle}
- *   (rndv-pipeline)             <- CTS {sender handle, receiver handle}
+ *   (rndv-pipeline)             <- CTS {sender handle, receiver handle,
+ *                                       receiver's buffer if contiguous}
  *   DATA chunks, in order       ->  copied into the buffer as they come
+ *   (rndv-push, only when the receiver stops draining the ring)
+ *   the rest with process_vm_writev into the receiver's buffer, then
+ *   PUSHED {offset}             ->  complete
  *
  * With single copy the receiver finishes inside the call that matched, and
  * the sender only needs FIN.  The pipeline is the fallback where single copy
  * is not allowed; chunks are a quarter of the data ring so the sender fills
- * one while the receiver drains another.
+ * one while the receiver drains another.  It needs the receiver in MPI while
+ * the chunks go through, so a receiver busy computing after its receive
+ * matched would hold the sender: when the ring stays full and the receiver
+ * has taken nothing for RNDV_STALL_NS, the sender writes the rest itself.
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "p2p/p2p.h"
 #include "p2p/proto_info.h"
 #include "util/log.h"
 
+/* How long a streaming sender waits for a receiver that takes nothing from
+ * a full ring before it writes the rest itself.  A draining receiver frees
+ * an eighth of the ring every few microseconds; a millisecond is a receiver
+ * busy outside MPI (or descheduled: then writing is progress too). */
+#define RNDV_STALL_NS 1000000u
+
 static bool rndv_single_copy;
 static bool rndv_coll_single_copy;    /* receives that pull (p2p_irecv_pull) */
+static bool rndv_cma_allowed;         /* process_vm_readv/writev work here */
 static bool *rndv_single_copy_failed; /* per world rank: fell back once */
 
-void rndv_init(int world_size, bool single_copy, bool coll_single_copy)
+void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool cma_allowed)
 {
     rndv_single_copy = single_copy;
     rndv_coll_single_copy = coll_single_copy;
+    rndv_cma_allowed = cma_allowed;
     rndv_single_copy_failed = calloc((size_t)world_size, sizeof *rndv_single_copy_failed);
     if (!rndv_single_copy_failed)
         log_fatal("out of memory for rendezvous state");
@@ -69,20 +85,82 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
                    proto_info_single_copy_reason() ? proto_info_single_copy_reason()
                                                    : "single copy failed for this peer");
     req->done = 0;
-    uint32_t mine = req->handle;
+    bool writable = rndv_cma_allowed && !req->data.dt && !rndv_single_copy_failed[world_src] &&
+                    p2p_transport(world_src)->write_remote;
+    wire_cts_t cts = {.recv_handle = req->handle,
+                      .flags = writable ? WIRE_CTS_WRITABLE : 0,
+                      .address = (uint64_t)(uintptr_t)req->data.base,
+                      .room = take};
     bool empty = req->msg_bytes == 0;
-    p2p_send_control(world_src, WIRE_CTS, (int32_t)rts->send_handle, &mine, sizeof mine);
+    p2p_send_control(world_src, WIRE_CTS, (int32_t)rts->send_handle, &cts, sizeof cts);
     /* An empty message (a zero-byte MPI_Ssend) has no DATA to wait for. */
     if (empty)
         request_complete(req);
 }
 
-void rndv_on_cts(uint32_t send_handle, uint32_t recv_handle)
+void rndv_on_cts(uint32_t send_handle, const wire_cts_t *cts)
 {
     request_t *req = request_from_value(send_handle);
     if (!req || req->kind != REQUEST_SEND)
         log_fatal("internal error: CTS for unknown send request %#x", send_handle);
-    p2p_send_stream(req, recv_handle);
+    req->remote_address = (cts->flags & WIRE_CTS_WRITABLE) ? cts->address : 0;
+    req->remote_room = (size_t)cts->room;
+    req->stall_since_ns = 0;
+    p2p_send_stream(req, cts->recv_handle);
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* A streaming send found no room for its next chunk.  Returns true when the
+ * receiver has stalled and the rest of the message is now in its buffer,
+ * written from here; the caller then sends PUSHED.  Both sides must be
+ * contiguous: the data goes where the receiver's chunks would have. */
+bool rndv_push_if_stalled(request_t *req)
+{
+    int peer = req->world_peer;
+    if (!req->remote_address || req->data.dt || rndv_single_copy_failed[peer])
+        return false;
+    transport_ops_t *tp = p2p_transport(peer);
+    uint64_t mark = tp->consumed(peer), now = now_ns();
+    if (!req->stall_since_ns || mark != req->stall_mark) {
+        req->stall_mark = mark;
+        req->stall_since_ns = now;
+        return false;
+    }
+    if (now - req->stall_since_ns < RNDV_STALL_NS)
+        return false;
+    size_t end = req->remote_room < req->data.bytes ? req->remote_room : req->data.bytes;
+    if (req->done < end) {
+        int rc = tp->write_remote(peer, req->remote_address + req->done, (const char *)req->data.base + req->done,
+                                  end - req->done);
+        if (rc != 0) {
+            /* The data already written is rewritten by the chunks. */
+            rndv_single_copy_failed[peer] = true;
+            proto_info(peer, PROTO_RNDV_PUSH, "process_vm_writev failed for this peer; waiting for the receiver");
+            return false;
+        }
+    }
+    proto_info(peer, PROTO_RNDV_PUSH,
+               "the receiver took nothing from a full ring for a millisecond: the rest written with "
+               "process_vm_writev");
+    return true;
+}
+
+void rndv_on_pushed(uint32_t recv_handle, uint64_t from)
+{
+    request_t *req = request_from_value(recv_handle);
+    if (!req || req->kind != REQUEST_RECV)
+        log_fatal("internal error: PUSHED for unknown receive request %#x", recv_handle);
+    if (from != req->done)
+        log_fatal("internal error: PUSHED from byte %llu of a message %zu bytes in", (unsigned long long)from,
+                  req->done);
+    req->done = req->msg_bytes;
+    request_complete(req);
 }
 
 void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload)

@@ -34,6 +34,7 @@ enum send_state {
     SEND_RTS,        /* the RTS still has to go out */
     SEND_WAIT_REPLY, /* RTS sent, waiting for FIN (single copy) or CTS */
     SEND_STREAM,     /* CTS received: DATA chunks go out as room allows */
+    SEND_PUSHED,     /* the rest written into the stalled receiver's buffer: PUSHED goes out */
 };
 
 typedef struct pending_queue {
@@ -211,12 +212,24 @@ static int send_push(request_t *req)
                 limit = tp->chunk_limit;
             if (chunk > limit)
                 chunk = limit;
-            if (!send_data(tp, req->world_peer, &hdr, &req->data, req->done, chunk))
-                return 0;
+            if (!send_data(tp, req->world_peer, &hdr, &req->data, req->done, chunk)) {
+                if (!rndv_push_if_stalled(req))
+                    return 0;
+                req->state = SEND_PUSHED;
+                return send_push(req);
+            }
             req->done += chunk;
         }
         request_complete(req);
         return 1;
+    case SEND_PUSHED: {
+        uint64_t from = req->done;
+        hdr = send_hdr(WIRE_PUSHED, 0, (int32_t)req->remote_handle);
+        if (!tp->send(req->world_peer, &hdr, &from, sizeof from))
+            return 0;
+        request_complete(req);
+        return 1;
+    }
     default:
         log_fatal("internal error: send request in state %d on the pending queue", req->state);
     }

@@ -8,7 +8,7 @@
  *   EAGER  payload is the user data; tag and context are the envelope
  *   RTS    ready to send a large message: payload is wire_rts_t
  *   CTS    clear to send (no single copy): tag = sender's request handle,
- *          payload = receiver's request handle; the sender then streams DATA
+ *          payload = wire_cts_t; the sender then streams DATA
  *   DATA   one chunk of a large message, in order: tag = receiver's request
  *   FIN    the receiver is done with the sender's buffer: tag = sender's request
  *   PIECES an eager message that follows in pieces: tag and context are the
@@ -18,6 +18,10 @@
  *   EAGER_SYNC  a small synchronous send: payload is the sender's request
  *          handle (uint32_t) and then the data; the receive that takes it
  *          answers FIN, and only then is the MPI_Ssend complete
+ *   PUSHED a streaming sender whose receiver stopped draining the ring wrote
+ *          the rest of the message straight into the receiver's buffer
+ *          (process_vm_writev): tag = receiver's request, payload = the
+ *          offset (uint64_t) from which it did; DATA before it covers the rest
  *
  * Pieces let the receiver unpack (or copy out) one piece while the sender
  * packs (or copies in) the next: a message costs about one of the two
@@ -43,6 +47,7 @@ enum wire_type {
     WIRE_PIECES = 6,
     WIRE_PIECE = 7,
     WIRE_EAGER_SYNC = 8,
+    WIRE_PUSHED = 9,
 };
 
 /* Data that fits one ring slot beside the handle of an EAGER_SYNC. */
@@ -65,6 +70,17 @@ typedef struct wire_rts {
 /* The sender's data lies contiguous at address: a single-copy read can take
  * it.  Without it the data must be streamed (CTS, then DATA). */
 #define WIRE_RTS_CONTIGUOUS 1u
+
+typedef struct wire_cts {
+    uint32_t recv_handle; /* the receiver's request, named in DATA and PUSHED */
+    uint32_t flags;       /* WIRE_CTS_* */
+    uint64_t address;     /* the receiver's buffer, with WIRE_CTS_WRITABLE */
+    uint64_t room;        /* bytes of the message that fit there */
+} wire_cts_t;
+
+/* The receiver's buffer is contiguous at address and the sender may write
+ * into it with process_vm_writev should the receiver stop draining. */
+#define WIRE_CTS_WRITABLE 1u
 
 /* A received payload as the transport holds it: at most two pieces, because
  * a ring may wrap in the middle of a message. */

@@ -58,6 +58,14 @@ typedef struct request {
     int world_peer;   /* rank in MPI_COMM_WORLD once known */
     int tag;
     uint32_t remote_handle; /* the peer's request in a rendezvous */
+    /* A streaming send: the receiver's buffer when it may be written
+     * directly (0 otherwise) and how much of the message fits there; the
+     * receiver's consumption count when the ring was last found full, and
+     * since when it has not moved (p2p/rndv.c). */
+    uint64_t remote_address;
+    size_t remote_room;
+    uint64_t stall_mark;
+    uint64_t stall_since_ns;
     wire_hdr_t control_hdr;
     uint32_t control_len;
     uint8_t control_payload[REQUEST_CONTROL_PAYLOAD];

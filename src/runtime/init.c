@@ -156,7 +156,10 @@ int runtime_init(int required, int *provided)
     atomic_store_explicit(&rt.slot->pid, (int32_t)getpid(), memory_order_relaxed);
     atomic_store_explicit(&rt.slot->state, SHM_RANK_INITIALIZED, memory_order_release);
 
-    bool single_copy = false, coll_single_copy = false;
+    /* cma_allowed: process_vm_readv/writev work between our processes.
+     * Besides single copy, it lets a streaming sender whose receiver stopped
+     * draining the ring write the rest of the message itself (p2p/rndv.c). */
+    bool single_copy = false, coll_single_copy = false, cma_allowed = false;
     const char *no_single_copy = "single copy is off (TESSERA_SINGLE_COPY=1 turns it on)";
     static char probe_failure[128];
     if (rt.size > 1 && (tunables.single_copy || tunables.coll_single_copy)) {
@@ -164,6 +167,7 @@ int runtime_init(int required, int *provided)
          * name it; any process of ours will do (the segment is ours alone). */
         prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
         int err = shm_cma_probe();
+        cma_allowed = err == 0;
         single_copy = err == 0 && tunables.single_copy;
         coll_single_copy = err == 0 && tunables.coll_single_copy;
         snprintf(probe_failure, sizeof probe_failure, "process_vm_readv is not allowed here (%s)", strerror(err));
@@ -183,7 +187,7 @@ int runtime_init(int required, int *provided)
     group_init(rt.rank, rt.size);
     attr_init_predefined(rt.size);
     info_init_env(rt.size, rt.thread_level);
-    p2p_init(rt.rank, rt.size, single_copy, coll_single_copy);
+    p2p_init(rt.rank, rt.size, single_copy, coll_single_copy, cma_allowed);
     proto_info_init(rt.rank, rt.size, tunables.proto_info, no_single_copy);
 
     /* mpirun forwards output line by line; line buffering here makes each

@@ -38,6 +38,12 @@ typedef struct transport_ops {
      * Returns 0, or an errno value when the transport cannot (then the
      * caller falls back to a pipelined rendezvous). */
     int (*read_remote)(int src, void *dst, uint64_t address, size_t len);
+    /* The other direction: write len bytes from src to address in rank
+     * dest's memory; NULL where the transport has no such thing. */
+    int (*write_remote)(int dest, uint64_t address, const void *src, size_t len);
+    /* A count that grows whenever dest takes messages from this rank: a
+     * sender short of room sees whether the receiver is still draining. */
+    uint64_t (*consumed)(int dest);
     /* Deliver what has arrived to p2p_incoming(); returns messages seen. */
     int (*poll)(void);
 } transport_ops_t;

@@ -1,7 +1,9 @@
 /*
- * cma.c -- single copy between processes with process_vm_readv (Linux
- * "cross memory attach").  The receiver reads the sender's buffer straight
- * into its own: one copy instead of two through shared memory.
+ * cma.c -- single copy between processes with process_vm_readv and
+ * process_vm_writev (Linux "cross memory attach").  The receiver reads the
+ * sender's buffer straight into its own: one copy instead of two through
+ * shared memory; a sender whose receiver stopped draining the ring writes
+ * the rest of a message straight into the receiver's buffer.
  *
  * The kernel allows it when the reader may ptrace the target: same user and,
  * under Yama ptrace_scope 1, only after the target has named us with
@@ -11,6 +13,7 @@
  * caller falls back to the pipelined rendezvous.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -28,14 +31,17 @@ int shm_cma_probe(void)
     return 0;
 }
 
-int shm_cma_read(int src, void *dst, uint64_t address, size_t len)
+/* Moves len bytes between local and address in world rank peer's memory,
+ * in as many calls as the kernel needs.  Returns 0 or an errno value. */
+static int cma_move(int peer, void *local_base, uint64_t address, size_t len, bool write)
 {
-    pid_t pid = shm_rank_pid(src);
+    pid_t pid = shm_rank_pid(peer);
     size_t done = 0;
     while (done < len) {
-        struct iovec local = {(char *)dst + done, len - done};
+        struct iovec local = {(char *)local_base + done, len - done};
         struct iovec remote = {(void *)(uintptr_t)(address + done), len - done};
-        ssize_t n = process_vm_readv(pid, &local, 1, &remote, 1, 0);
+        ssize_t n =
+            write ? process_vm_writev(pid, &local, 1, &remote, 1, 0) : process_vm_readv(pid, &local, 1, &remote, 1, 0);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
@@ -46,4 +52,14 @@ int shm_cma_read(int src, void *dst, uint64_t address, size_t len)
         done += (size_t)n;
     }
     return 0;
+}
+
+int shm_cma_read(int src, void *dst, uint64_t address, size_t len)
+{
+    return cma_move(src, dst, address, len, false);
+}
+
+int shm_cma_write(int dest, uint64_t address, const void *src, size_t len)
+{
+    return cma_move(dest, (void *)(uintptr_t)src, address, len, true);
 }

@@ -309,6 +309,12 @@ static bool shm_caught_up(int dest)
     return ch->slots_consumed == ch->slot_pos;
 }
 
+static uint64_t shm_consumed(int dest)
+{
+    /* Published every eighth of the ring and whenever the ring runs dry. */
+    return atomic_load_acquire_u64(&shm.tx[dest].ctl->slots_consumed);
+}
+
 /* Deliver one message from src if there is one. */
 static int shm_poll_channel(int src, shm_channel_t *ch)
 {
@@ -370,5 +376,7 @@ transport_ops_t transport_shm = {
     .send_packed = shm_send_packed,
     .caught_up = shm_caught_up,
     .read_remote = shm_cma_read,
+    .write_remote = shm_cma_write,
+    .consumed = shm_consumed,
     .poll = shm_poll,
 };
