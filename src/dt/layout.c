@@ -139,13 +139,35 @@ fail:
 typedef struct cursor {
     unsigned char *packed;
     bool unpack;
+    dt_segments_t *segs; /* instead of copying, note where the bytes lie */
 } cursor_t;
+
+static void note_segment(dt_segments_t *segs, uintptr_t at, size_t len)
+{
+    if (segs->n && (uintptr_t)segs->iov[segs->n - 1].iov_base + segs->iov[segs->n - 1].iov_len == at) {
+        segs->iov[segs->n - 1].iov_len += len;
+        return;
+    }
+    if (segs->n == segs->cap) {
+        size_t cap = segs->cap ? 2 * segs->cap : 64;
+        struct iovec *iov = realloc(segs->iov, cap * sizeof *iov);
+        if (!iov) {
+            segs->failed = true;
+            return;
+        }
+        segs->iov = iov;
+        segs->cap = cap;
+    }
+    segs->iov[segs->n++] = (struct iovec){(void *)at, len};
+}
 
 /* copy_bytes: blocks of a kilobyte and more (rows of a subarray) avoid the
  * slow `rep movsb` between processes' pages (util/copy.h). */
 static inline void move_bytes(cursor_t *c, uintptr_t typed, size_t len)
 {
-    if (c->unpack)
+    if (__builtin_expect(c->segs != NULL, 0))
+        note_segment(c->segs, typed, len);
+    else if (c->unpack)
         copy_bytes((void *)typed, c->packed, len);
     else
         copy_bytes(c->packed, (const void *)typed, len);
@@ -170,6 +192,11 @@ static inline __attribute__((always_inline)) void move_strided(unsigned char *pa
  * Small fixed sizes get their own loops so the copies become single moves. */
 static void move_blocks(cursor_t *c, uintptr_t at, MPI_Aint stride, size_t block, MPI_Count nblocks)
 {
+    if (c->segs) {
+        for (MPI_Count i = 0; i < nblocks; i++, at += (uintptr_t)stride)
+            note_segment(c->segs, at, block);
+        return;
+    }
     unsigned char *packed = c->packed;
     bool unpack = c->unpack;
     c->packed += block * (size_t)nblocks;
@@ -266,12 +293,19 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
 
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed)
 {
-    cursor_t c = {packed, false};
+    cursor_t c = {packed, false, NULL};
     copy_range((void *)(uintptr_t)buf, count, dt, pos, len, &c);
 }
 
 void dt_unpack_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, const void *packed)
 {
-    cursor_t c = {(unsigned char *)(uintptr_t)packed, true};
+    cursor_t c = {(unsigned char *)(uintptr_t)packed, true, NULL};
     copy_range(buf, count, dt, pos, len, &c);
+}
+
+void dt_segments_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len,
+                       dt_segments_t *segs)
+{
+    cursor_t c = {NULL, false, segs};
+    copy_range((void *)(uintptr_t)buf, count, dt, pos, len, &c);
 }

@@ -20,7 +20,9 @@
 #ifndef TESSERA_DT_LAYOUT_H
 #define TESSERA_DT_LAYOUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/uio.h>
 
 #include "dt/datatype.h"
 
@@ -60,5 +62,17 @@ void dt_node_free(dt_node_t *node);
  * pos + len within count * dt->size. */
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed);
 void dt_unpack_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, const void *packed);
+
+/* Where bytes [pos, pos + len) of the packed stream lie in memory, as
+ * address ranges in stream order, adjacent ones merged: the iovec list of a
+ * single copy between processes.  Appends to segs (grown with realloc;
+ * out of memory sets failed). */
+typedef struct dt_segments {
+    struct iovec *iov;
+    size_t n, cap;
+    bool failed;
+} dt_segments_t;
+void dt_segments_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len,
+                       dt_segments_t *segs);
 
 #endif

@@ -4,8 +4,9 @@
  *   sender                         receiver
  *   RTS {bytes, address, handle} ->
  *                                  matches a receive, then either
- *   (rndv-cma)                     reads the sender's buffer with one
- *                                  process_vm_readv into its own
+ *   (rndv-cma)                     reads the sender's buffer with
+ *                                  process_vm_readv into its own (an iovec
+ *                                  list of its type's blocks if typed)
  *                               <- FIN {sender handle}
  *   (rndv-pipeline)             <- CTS {sender handle, receiver handle,
  *                                       receiver's buffer if contiguous}
@@ -59,15 +60,51 @@ void rndv_finalize(void)
     rndv_single_copy_failed = NULL;
 }
 
+/* Bytes of the stream a typed single copy describes per system call
+ * batch: bounds the iovec list (8-byte blocks: 8192 ranges). */
+#define CMA_WINDOW (64 * 1024)
+
+/* Single copy of bytes [pos, end) of data's stream to or from the
+ * contiguous range at address in world rank peer's memory (from address on
+ * for pos).  Typed data goes as an iovec list of where its bytes lie, a
+ * window at a time.  Returns 0 or an errno value. */
+static int cma_transfer(int peer, const dt_buffer_t *data, size_t pos, size_t end, uint64_t address, bool write)
+{
+    transport_ops_t *tp = p2p_transport(peer);
+    if (!data->dt) {
+        struct iovec one = {(char *)data->base + pos, end - pos};
+        return write ? tp->write_remote(peer, address, &one, 1, end - pos)
+                     : tp->read_remote(peer, &one, 1, address, end - pos);
+    }
+    dt_segments_t segs = {NULL, 0, 0, false};
+    int rc = 0;
+    for (size_t at = pos; at < end && rc == 0; at += CMA_WINDOW) {
+        size_t len = end - at < CMA_WINDOW ? end - at : CMA_WINDOW;
+        segs.n = 0;
+        dt_segments_range(data->base, data->count, data->dt, (MPI_Count)at, (MPI_Count)len, &segs);
+        if (segs.failed)
+            rc = ENOMEM;
+        else if (write)
+            rc = tp->write_remote(peer, address + (at - pos), segs.iov, segs.n, len);
+        else
+            rc = tp->read_remote(peer, segs.iov, segs.n, address + (at - pos), len);
+    }
+    free(segs.iov);
+    return rc;
+}
+
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
 {
     size_t take = (size_t)req->status.tessera_count;
-    bool both_contiguous = (rts->flags & WIRE_RTS_CONTIGUOUS) && !req->data.dt;
+    bool sender_contiguous = rts->flags & WIRE_RTS_CONTIGUOUS;
     bool cma = rndv_single_copy || (req->pull && rndv_coll_single_copy);
-    if (cma && both_contiguous && !rndv_single_copy_failed[world_src]) {
-        int rc = p2p_transport(world_src)->read_remote(world_src, req->data.base, rts->address, take);
+    if (cma && sender_contiguous && !rndv_single_copy_failed[world_src]) {
+        int rc = cma_transfer(world_src, &req->data, 0, take, rts->address, false);
         if (rc == 0) {
-            proto_info(world_src, PROTO_RNDV_CMA, "large message read with one process_vm_readv copy");
+            proto_info(world_src, PROTO_RNDV_CMA,
+                       req->data.dt ? "large message read with process_vm_readv straight into the receive type's "
+                                      "blocks (an iovec list)"
+                                    : "large message read with one process_vm_readv copy");
             p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
             request_complete(req);
             return;
@@ -77,7 +114,7 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
         rndv_single_copy_failed[world_src] = true;
         proto_info(world_src, PROTO_RNDV_PIPELINE, "process_vm_readv failed for this peer; pipelining from now on");
     }
-    if (!both_contiguous)
+    if (!sender_contiguous || req->data.dt)
         proto_info(world_src, PROTO_RNDV_PIPELINE,
                    "non-contiguous datatype: packed and unpacked through the data ring");
     else
@@ -118,12 +155,13 @@ static uint64_t now_ns(void)
 
 /* A streaming send found no room for its next chunk.  Returns true when the
  * receiver has stalled and the rest of the message is now in its buffer,
- * written from here; the caller then sends PUSHED.  Both sides must be
- * contiguous: the data goes where the receiver's chunks would have. */
+ * written from here; the caller then sends PUSHED.  The receiver's buffer
+ * must be contiguous (the sender knows nothing of its type); the sender's
+ * data goes as an iovec list when it is not. */
 bool rndv_push_if_stalled(request_t *req)
 {
     int peer = req->world_peer;
-    if (!req->remote_address || req->data.dt || rndv_single_copy_failed[peer])
+    if (!req->remote_address || rndv_single_copy_failed[peer])
         return false;
     transport_ops_t *tp = p2p_transport(peer);
     uint64_t mark = tp->consumed(peer), now = now_ns();
@@ -136,8 +174,7 @@ bool rndv_push_if_stalled(request_t *req)
         return false;
     size_t end = req->remote_room < req->data.bytes ? req->remote_room : req->data.bytes;
     if (req->done < end) {
-        int rc = tp->write_remote(peer, req->remote_address + req->done, (const char *)req->data.base + req->done,
-                                  end - req->done);
+        int rc = cma_transfer(peer, &req->data, req->done, end, req->remote_address + req->done, true);
         if (rc != 0) {
             /* The data already written is rewritten by the chunks. */
             rndv_single_copy_failed[peer] = true;

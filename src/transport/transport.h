@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 #include "dt/buffer.h"
 #include "p2p/wire.h"
@@ -34,13 +35,14 @@ typedef struct transport_ops {
     /* Whether dest has taken every message sent to it so far: a new one
      * finds it waiting rather than busy with earlier ones. */
     bool (*caught_up)(int dest);
-    /* Single copy: read len bytes at address in rank src's memory into dst.
-     * Returns 0, or an errno value when the transport cannot (then the
-     * caller falls back to a pipelined rendezvous). */
-    int (*read_remote)(int src, void *dst, uint64_t address, size_t len);
-    /* The other direction: write len bytes from src to address in rank
+    /* Single copy: read len bytes at address in rank src's memory into the
+     * nlocal ranges of local (len bytes in all), in order.  Returns 0, or
+     * an errno value when the transport cannot (then the caller falls back
+     * to a pipelined rendezvous). */
+    int (*read_remote)(int src, const struct iovec *local, size_t nlocal, uint64_t address, size_t len);
+    /* The other direction: write the local ranges to address in rank
      * dest's memory; NULL where the transport has no such thing. */
-    int (*write_remote)(int dest, uint64_t address, const void *src, size_t len);
+    int (*write_remote)(int dest, uint64_t address, const struct iovec *local, size_t nlocal, size_t len);
     /* A count that grows whenever dest takes messages from this rank: a
      * sender short of room sees whether the receiver is still draining. */
     uint64_t (*consumed)(int dest);

@@ -252,6 +252,31 @@ static void check(input_t *in, MPI_Datatype type, const typemap_t *t)
     if (memcmp(packed, expect, (size_t)total) != 0)
         FAIL("packed bytes differ from the typemap (count %d, %ld bytes)", count, total);
 
+    /* The memory ranges of a byte range (single copy's iovec lists), read
+     * in order, are the packed bytes of that range. */
+    for (long pos = 0; pos < total;) {
+        long piece = 1 + (long)take(in, 64) * (long)take(in, 64);
+        if (piece > total - pos)
+            piece = total - pos;
+        dt_segments_t segs = {NULL, 0, 0, false};
+        dt_segments_range(buf, count, dt, pos, piece, &segs);
+        long at = pos;
+        for (size_t i = 0; i < segs.n && !segs.failed; i++) {
+            if (at + (long)segs.iov[i].iov_len > pos + piece ||
+                memcmp(segs.iov[i].iov_base, expect + at, segs.iov[i].iov_len) != 0)
+                FAIL("segment %zu of bytes [%ld, %ld) does not hold the packed bytes", i, pos, pos + piece);
+            if (i && (unsigned char *)segs.iov[i - 1].iov_base + segs.iov[i - 1].iov_len ==
+                         (unsigned char *)segs.iov[i].iov_base)
+                FAIL("segments %zu and %zu of bytes [%ld, %ld) are adjacent but not merged", i - 1, i, pos,
+                     pos + piece);
+            at += (long)segs.iov[i].iov_len;
+        }
+        if (!segs.failed && at != pos + piece)
+            FAIL("segments of bytes [%ld, %ld) cover %ld bytes", pos, pos + piece, at - pos);
+        free(segs.iov);
+        pos += piece;
+    }
+
     if (!overlap) {
         /* Unpack in other pieces into a cleared buffer. */
         unsigned char *out = calloc((size_t)span, 1), *obuf = out - first;

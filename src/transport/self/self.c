@@ -35,10 +35,15 @@ static int self_send_packed(int dest, const wire_hdr_t *hdr, const dt_buffer_t *
     return 1;
 }
 
-static int self_read_remote(int src, void *dst, uint64_t address, size_t len)
+static int self_read_remote(int src, const struct iovec *local, size_t nlocal, uint64_t address, size_t len)
 {
     (void)src;
-    copy_bytes(dst, (const void *)(uintptr_t)address, len);
+    for (size_t i = 0; i < nlocal && len; i++) {
+        size_t n = local[i].iov_len < len ? local[i].iov_len : len;
+        copy_bytes(local[i].iov_base, (const void *)(uintptr_t)address, n);
+        address += n;
+        len -= n;
+    }
     return 0;
 }
 

@@ -13,6 +13,7 @@
  * caller falls back to the pipelined rendezvous.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -31,35 +32,54 @@ int shm_cma_probe(void)
     return 0;
 }
 
-/* Moves len bytes between local and address in world rank peer's memory,
- * in as many calls as the kernel needs.  Returns 0 or an errno value. */
-static int cma_move(int peer, void *local_base, uint64_t address, size_t len, bool write)
+/* Moves len bytes between the local ranges and the one range at address
+ * in world rank peer's memory, in as many calls as the kernel needs (at
+ * most IOV_MAX ranges a call; a call may also stop short).  Returns 0 or
+ * an errno value. */
+static int cma_move(int peer, const struct iovec *local, size_t nlocal, uint64_t address, size_t len, bool write)
 {
     pid_t pid = shm_rank_pid(peer);
-    size_t done = 0;
-    while (done < len) {
-        struct iovec local = {(char *)local_base + done, len - done};
-        struct iovec remote = {(void *)(uintptr_t)(address + done), len - done};
-        ssize_t n =
-            write ? process_vm_writev(pid, &local, 1, &remote, 1, 0) : process_vm_readv(pid, &local, 1, &remote, 1, 0);
-        if (n < 0) {
+    size_t done = 0, at = 0, skip = 0; /* local[at] is the next range, skip of it done */
+    while (done < len && at < nlocal) {
+        struct iovec batch[IOV_MAX];
+        size_t n = 0, bytes = 0;
+        for (size_t i = at; i < nlocal && n < IOV_MAX; i++, n++) {
+            size_t off = i == at ? skip : 0;
+            batch[n] = (struct iovec){(char *)local[i].iov_base + off, local[i].iov_len - off};
+            bytes += batch[n].iov_len;
+        }
+        struct iovec remote = {(void *)(uintptr_t)(address + done), bytes};
+        ssize_t moved =
+            write ? process_vm_writev(pid, batch, n, &remote, 1, 0) : process_vm_readv(pid, batch, n, &remote, 1, 0);
+        if (moved < 0) {
             if (errno == EINTR)
                 continue;
             return errno;
         }
-        if (n == 0)
+        if (moved == 0)
             return EIO;
-        done += (size_t)n;
+        done += (size_t)moved;
+        for (size_t left = (size_t)moved; left;) {
+            size_t here = local[at].iov_len - skip;
+            if (left < here) {
+                skip += left;
+                left = 0;
+            } else {
+                left -= here;
+                at++;
+                skip = 0;
+            }
+        }
     }
-    return 0;
+    return done == len ? 0 : EIO;
 }
 
-int shm_cma_read(int src, void *dst, uint64_t address, size_t len)
+int shm_cma_read(int src, const struct iovec *local, size_t nlocal, uint64_t address, size_t len)
 {
-    return cma_move(src, dst, address, len, false);
+    return cma_move(src, local, nlocal, address, len, false);
 }
 
-int shm_cma_write(int dest, uint64_t address, const void *src, size_t len)
+int shm_cma_write(int dest, uint64_t address, const struct iovec *local, size_t nlocal, size_t len)
 {
-    return cma_move(dest, (void *)(uintptr_t)src, address, len, true);
+    return cma_move(dest, local, nlocal, address, len, true);
 }

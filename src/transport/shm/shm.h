@@ -4,12 +4,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 int shm_rank_pid(int rank);
 
 /* Single copy with process_vm_readv (cma.c). */
 int shm_cma_probe(void);
-int shm_cma_read(int src, void *dst, uint64_t address, size_t len);
-int shm_cma_write(int dest, uint64_t address, const void *src, size_t len);
+int shm_cma_read(int src, const struct iovec *local, size_t nlocal, uint64_t address, size_t len);
+int shm_cma_write(int dest, uint64_t address, const struct iovec *local, size_t nlocal, size_t len);
 
 #endif

@@ -8,8 +8,9 @@
  * receiver to drain the ring never completes and the test hangs.
  *
  * The sender finishes by writing into the receiver's memory
- * (process_vm_writev); where the system forbids that between our processes
- * the test is skipped (exit 77).
+ * (process_vm_writev; from a non-contiguous send type as a list of its
+ * blocks); where the system forbids that between our processes the test is
+ * skipped (exit 77).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +22,8 @@
 #include "mpitest.h"
 
 #define MIB (1024 * 1024)
+#define TYPED_BLOCK 1000
+#define TYPED_STRIDE 1536
 
 static volatile uint64_t probe_word = 0x5eed5eed;
 
@@ -109,29 +112,41 @@ int main(int argc, char **argv)
      * hold (less than the message: truncation). */
     const struct {
         size_t bytes, buffer, count;
-        int nonblocking;
+        int nonblocking, typed; /* typed: sent as blocks of TYPED_BLOCK bytes, TYPED_STRIDE apart */
     } cases[] = {
-        {8 * MIB, 8 * MIB, 8 * MIB, 0},                 /* MPI_Send, exact size */
-        {8 * MIB + 12345, 9 * MIB, 9 * MIB, 1},         /* MPI_Isend, room to spare, odd length */
-        {8 * MIB, 4 * MIB, 3 * MIB + 1, 0},             /* truncated: nothing past the count */
-        {3 * MIB + 64 * 1024, 4 * MIB, 4 * MIB - 1, 1}, /* a few chunks past the ring */
+        {8 * MIB, 8 * MIB, 8 * MIB, 0, 0},                 /* MPI_Send, exact size */
+        {8 * MIB + 12345, 9 * MIB, 9 * MIB, 1, 0},         /* MPI_Isend, room to spare, odd length */
+        {8 * MIB, 4 * MIB, 3 * MIB + 1, 0, 0},             /* truncated: nothing past the count */
+        {3 * MIB + 64 * 1024, 4 * MIB, 4 * MIB - 1, 1, 0}, /* a few chunks past the ring */
+        {TYPED_BLOCK * 5000, 6 * MIB, 6 * MIB, 0, 1},      /* a non-contiguous send */
     };
     int ncases = (int)(sizeof cases / sizeof cases[0]);
     for (int k = 0; k < ncases && rank < 2 && fd >= 0; k++) {
         int round = k + 1;
         if (rank == 0) {
-            unsigned char *buf = malloc(cases[k].bytes);
+            /* The stream's byte i lies at i, or in block i / TYPED_BLOCK. */
+            size_t blocks = cases[k].bytes / TYPED_BLOCK;
+            unsigned char *buf = malloc(cases[k].typed ? blocks * TYPED_STRIDE : cases[k].bytes);
             for (size_t i = 0; i < cases[k].bytes; i++)
-                buf[i] = pattern(i, round);
+                buf[cases[k].typed ? i / TYPED_BLOCK * TYPED_STRIDE + i % TYPED_BLOCK : i] = pattern(i, round);
+            MPI_Datatype type = MPI_BYTE;
+            int count = (int)cases[k].bytes;
+            if (cases[k].typed) {
+                MPI_Type_vector((int)blocks, TYPED_BLOCK, TYPED_STRIDE, MPI_BYTE, &type);
+                MPI_Type_commit(&type);
+                count = 1;
+            }
             int rc;
             if (cases[k].nonblocking) {
                 MPI_Request req;
-                rc = MPI_Isend(buf, (int)cases[k].bytes, MPI_BYTE, 1, 10 + k, MPI_COMM_WORLD, &req);
+                rc = MPI_Isend(buf, count, type, 1, 10 + k, MPI_COMM_WORLD, &req);
                 if (rc == MPI_SUCCESS)
                     rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
             } else {
-                rc = MPI_Send(buf, (int)cases[k].bytes, MPI_BYTE, 1, 10 + k, MPI_COMM_WORLD);
+                rc = MPI_Send(buf, count, type, 1, 10 + k, MPI_COMM_WORLD);
             }
+            if (cases[k].typed)
+                MPI_Type_free(&type);
             MT_CHECK(rc == MPI_SUCCESS, "case %d: send returned %d", k, rc);
             say_sent(fd, round);
             free(buf);
