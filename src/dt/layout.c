@@ -165,9 +165,11 @@ static void note_segment(dt_segments_t *segs, uintptr_t at, size_t len)
  * slow `rep movsb` between processes' pages (util/copy.h). */
 static inline void move_bytes(cursor_t *c, uintptr_t typed, size_t len)
 {
-    if (__builtin_expect(c->segs != NULL, 0))
-        note_segment(c->segs, typed, len);
-    else if (c->unpack)
+    if (__builtin_expect(c->segs != NULL, 0)) {
+        note_segment(c->segs, typed, len); /* no packed stream to advance */
+        return;
+    }
+    if (c->unpack)
         copy_bytes((void *)typed, c->packed, len);
     else
         copy_bytes(c->packed, (const void *)typed, len);
