@@ -94,6 +94,28 @@ static int env_int(const char *name, int fallback)
     return *end ? fallback : (int)v;
 }
 
+/* A process not started by Tessera's mpirun but by another MPI's launcher
+ * for a job of several ranks: it would run as one of N singletons, each
+ * rank 0 of 1.  Returns the launcher's name and sets *rank and *size, or
+ * returns NULL. */
+static const char *foreign_launcher(int *rank, int *size)
+{
+    static const struct {
+        const char *size_var, *rank_var, *name;
+    } launchers[] = {
+        {"OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK", "Open MPI's mpirun"},
+        {"PMI_SIZE", "PMI_RANK", "a PMI launcher (MPICH's mpiexec, Intel MPI)"},
+        {"MPI_LOCALNRANKS", "MPI_LOCALRANKID", "MPICH's mpiexec"},
+    };
+    for (size_t i = 0; i < sizeof launchers / sizeof launchers[0]; i++) {
+        *size = env_int(launchers[i].size_var, 0);
+        *rank = env_int(launchers[i].rank_var, -1);
+        if (*size > 1)
+            return launchers[i].name;
+    }
+    return NULL;
+}
+
 /* Map the segment mpirun handed us, or make a one-rank segment. */
 static int runtime_attach_segment(void)
 {
@@ -101,6 +123,13 @@ static int runtime_attach_segment(void)
     rt.rank = env_int("TESSERA_BOOT_RANK", 0);
     rt.size = env_int("TESSERA_BOOT_SIZE", 1);
     rt.under_mpirun = fd >= 0;
+    int other_rank, other_size;
+    const char *other = rt.under_mpirun ? NULL : foreign_launcher(&other_rank, &other_size);
+    if (other)
+        return err_set(MPI_ERR_OTHER,
+                       "this program uses Tessera but was started by %s as rank %d of %d; it would run alone as "
+                       "rank 0 of 1: start it with Tessera's mpirun",
+                       other, other_rank, other_size);
     if (!rt.under_mpirun) {
         shm_header_t layout;
         const char *where;

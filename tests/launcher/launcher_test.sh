@@ -202,6 +202,8 @@ mpicc_show)
     expect_line '^c\+\+ '
     TESSERA_CC=gcc-fake "$build/bin/mpicc" -show x.c > "$work/out"
     expect_line '^gcc-fake '
+    run "$build/bin/mpicc" --showme:version
+    expect_line '^mpicc: Tessera [0-9]+\.[0-9]+\.[0-9]+$'
     ;;
 mpicc_compile)
     run "$build/bin/mpicc" -Wall -Wextra -Werror -o "$work/hello" "$src/examples/hello.c"
@@ -242,6 +244,95 @@ install_moved)
         PKG_CONFIG_PATH="$work/b/lib/pkgconfig" pkg-config --cflags mpi > "$work/out"
         expect_line "^-I$work/b/lib/pkgconfig/../../include"
     fi
+    ;;
+foreign_program)
+    # A program built with another MPI's mpicc is refused, naming that MPI.
+    other=""
+    for cc in mpicc.openmpi mpicc.mpich; do
+        command -v $cc > /dev/null && other=$cc && break
+    done
+    [ -n "$other" ] || { echo "no other MPI's mpicc here; skipped"; exit 77; }
+    $other -o "$work/other" "$src/examples/hello.c" > /dev/null 2>&1 || { echo "$other cannot build; skipped"; exit 77; }
+    run "$mpirun" -n 2 "$work/other"
+    expect_rc 1
+    expect_mpirun_line "is linked with (Open MPI|MPICH).*not Tessera"
+    grep -q '^Hello' "$work/out" && fail "the program was started"
+    ;;
+foreign_launcher)
+    # Started by another MPI's launcher for several ranks: it says so
+    # instead of running as one of N singletons.
+    run "$build/bin/mpicc" -o "$work/hello" "$src/examples/hello.c"
+    expect_rc 0
+    OMPI_COMM_WORLD_SIZE=4 OMPI_COMM_WORLD_RANK=3 "$work/hello" > "$work/out" 2>&1
+    rc=$?
+    [ "$rc" -ne 0 ] || fail "exit status 0 under Open MPI's variables"
+    expect_line "started by Open MPI's mpirun as rank 3 of 4"
+    grep -q '^Hello' "$work/out" && fail "the program ran as a singleton"
+    PMI_SIZE=2 PMI_RANK=0 "$work/hello" > "$work/out" 2>&1
+    rc=$?
+    [ "$rc" -ne 0 ] || fail "exit status 0 under PMI variables"
+    expect_line "started by a PMI launcher.*as rank 0 of 2"
+    # A job of one under such a launcher is an ordinary singleton.
+    PMI_SIZE=1 PMI_RANK=0 "$work/hello" > "$work/out" 2>&1
+    rc=$?
+    expect_rc 0
+    expect_line "^Hello from rank 0 of 1"
+    ;;
+cmake_find_mpi)
+    # A project that finds MPI the usual CMake way builds against an
+    # installed Tessera found through PATH.
+    cmake --install "$build" --prefix "$work/inst" > /dev/null || fail "install"
+    mkdir -p "$work/proj"
+    cp "$src/examples/hello.c" "$work/proj/"
+    cat > "$work/proj/CMakeLists.txt" << 'EOF2'
+cmake_minimum_required(VERSION 3.10)
+project(consumer C)
+find_package(MPI REQUIRED)
+add_executable(hello hello.c)
+target_link_libraries(hello PRIVATE MPI::MPI_C)
+EOF2
+    PATH="$work/inst/bin:$PATH" run cmake -S "$work/proj" -B "$work/proj/build"
+    expect_rc 0
+    expect_line "Found MPI_C: .*$work/inst"
+    run cmake --build "$work/proj/build"
+    expect_rc 0
+    run "$work/inst/bin/mpirun" -n 2 "$work/proj/build/hello"
+    expect_rc 0
+    [ "$(grep -c '^Hello from rank' "$work/out")" -eq 2 ] || fail "hello output"
+    ;;
+meson_dependency)
+    # dependency('mpi') in Meson finds an installed Tessera's mpicc on PATH.
+    command -v meson > /dev/null || { echo "no meson; skipped"; exit 77; }
+    cmake --install "$build" --prefix "$work/inst" > /dev/null || fail "install"
+    mkdir -p "$work/proj"
+    cp "$src/examples/hello.c" "$work/proj/"
+    printf "project('consumer', 'c')\nexecutable('hello', 'hello.c', dependencies: dependency('mpi', language: 'c'))\n" \
+        > "$work/proj/meson.build"
+    # Meson looks for Open MPI's pkg-config package (ompi-c) before any
+    # mpicc: keep a system Open MPI out of the way.
+    (cd "$work/proj" && PKG_CONFIG_LIBDIR="$work/inst/lib/pkgconfig" PATH="$work/inst/bin:$PATH" meson setup build) \
+        > "$work/out" 2>&1
+    rc=$?
+    expect_rc 0
+    expect_line "Run-time dependency MPI for c found: YES"
+    run ninja -C "$work/proj/build"
+    expect_rc 0
+    ldd "$work/proj/build/hello" | grep -q "$work/inst/lib/libmpi.so" || fail "not linked with the installed Tessera"
+    run "$work/inst/bin/mpirun" -n 2 "$work/proj/build/hello"
+    expect_rc 0
+    [ "$(grep -c '^Hello from rank' "$work/out")" -eq 2 ] || fail "hello output"
+    ;;
+pkg_config)
+    # Both names other implementations use: mpi and mpi-c.
+    command -v pkg-config > /dev/null || { echo "no pkg-config; skipped"; exit 77; }
+    for name in mpi mpi-c; do
+        flags=$(PKG_CONFIG_PATH="$build/lib/pkgconfig" pkg-config --cflags --libs $name) || fail "pkg-config $name"
+        run cc -o "$work/hello-$name" "$src/examples/hello.c" $flags
+        expect_rc 0
+        run "$mpirun" -n 2 "$work/hello-$name"
+        expect_rc 0
+        [ "$(grep -c '^Hello from rank' "$work/out")" -eq 2 ] || fail "hello output ($name)"
+    done
     ;;
 exports)
     lib="$build/lib/libmpi.so"

@@ -24,11 +24,13 @@
 #include "transport/shm/segment.h"
 
 /* Find prog as execvp would, to report a missing program once, clearly,
- * before starting anything. */
-static int program_exists(const char *prog)
+ * before starting anything; its path goes to found. */
+static int find_program(const char *prog, char *found, size_t found_size)
 {
-    if (strchr(prog, '/'))
+    if (strchr(prog, '/')) {
+        snprintf(found, found_size, "%s", prog);
         return access(prog, X_OK) == 0;
+    }
     const char *path = getenv("PATH");
     if (!path)
         path = "/usr/bin:/bin";
@@ -38,8 +40,10 @@ static int program_exists(const char *prog)
         size_t len = colon ? (size_t)(colon - path) : strlen(path);
         snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, len ? path : ".", prog);
         struct stat st;
-        if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode) && access(candidate, X_OK) == 0)
+        if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode) && access(candidate, X_OK) == 0) {
+            snprintf(found, found_size, "%s", candidate);
             return 1;
+        }
         path += len + (colon ? 1 : 0);
     }
     return 0;
@@ -134,10 +138,18 @@ static int create_segment(job_t *job)
 /* Start the ranks; returns 0, or an exit status after cleaning up. */
 int launch_ranks(job_t *job)
 {
-    if (!program_exists(job->opt.argv[0])) {
+    char path[4096], lib[256];
+    if (!find_program(job->opt.argv[0], path, sizeof path)) {
         mpirun_say("cannot find program '%s'%s", job->opt.argv[0],
                    strchr(job->opt.argv[0], '/') ? " (no executable file there)" : " (not in PATH)");
         return 127;
+    }
+    const char *other = foreign_mpi(path, lib, sizeof lib);
+    if (other) {
+        mpirun_say("'%s' is linked with %s (%s), not Tessera: under this mpirun every rank would run alone as rank 0 "
+                   "of 1; rebuild it with Tessera's mpicc or start it with %s's own launcher",
+                   job->opt.argv[0], other, lib, other);
+        return 1;
     }
     if (create_segment(job) != 0)
         return 1;

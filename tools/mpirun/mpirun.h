@@ -51,6 +51,10 @@ int options_parse(int argc, char **argv, options_t *opt);
 
 /* Create the segment and start every rank; returns 0 or an exit code. */
 int launch_ranks(job_t *job);
+/* foreign.c: the MPI (its name) whose library the ELF program at path
+ * needs, other than Tessera's, with the library's name in lib; NULL when
+ * none or not an ELF program. */
+const char *foreign_mpi(const char *path, char *lib, size_t lib_size);
 
 /* Forward output and watch the ranks until all are gone; returns the
  * job's exit status. */
