@@ -21,23 +21,23 @@
  * one while the receiver drains another.  It needs the receiver in MPI while
  * the chunks go through, so a receiver busy computing after its receive
  * matched would hold the sender: when the ring stays full and the receiver
- * has taken nothing for RNDV_STALL_NS, the sender writes the rest itself.
+ * has taken nothing for RNDV_STALL_SECONDS, the sender writes the rest itself.
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "p2p/p2p.h"
 #include "p2p/proto_info.h"
+#include "runtime/runtime.h"
 #include "util/log.h"
 
 /* How long a streaming sender waits for a receiver that takes nothing from
  * a full ring before it writes the rest itself.  A draining receiver frees
  * an eighth of the ring every few microseconds; a millisecond is a receiver
  * busy outside MPI (or descheduled: then writing is progress too). */
-#define RNDV_STALL_NS 1000000u
+#define RNDV_STALL_SECONDS 1e-3
 
 static bool rndv_single_copy;
 static bool rndv_coll_single_copy;    /* receives that pull (p2p_irecv_pull) */
@@ -142,15 +142,8 @@ void rndv_on_cts(uint32_t send_handle, const wire_cts_t *cts)
         log_fatal("internal error: CTS for unknown send request %#x", send_handle);
     req->remote_address = (cts->flags & WIRE_CTS_WRITABLE) ? cts->address : 0;
     req->remote_room = (size_t)cts->room;
-    req->stall_since_ns = 0;
+    req->stall_since = 0;
     p2p_send_stream(req, cts->recv_handle);
-}
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /* A streaming send found no room for its next chunk.  Returns true when the
@@ -164,13 +157,14 @@ bool rndv_push_if_stalled(request_t *req)
     if (!req->remote_address || rndv_single_copy_failed[peer])
         return false;
     transport_ops_t *tp = p2p_transport(peer);
-    uint64_t mark = tp->consumed(peer), now = now_ns();
-    if (!req->stall_since_ns || mark != req->stall_mark) {
+    uint64_t mark = tp->consumed(peer);
+    double now = runtime_wtime();
+    if (!req->stall_since || mark != req->stall_mark) {
         req->stall_mark = mark;
-        req->stall_since_ns = now;
+        req->stall_since = now;
         return false;
     }
-    if (now - req->stall_since_ns < RNDV_STALL_NS)
+    if (now - req->stall_since < RNDV_STALL_SECONDS)
         return false;
     size_t end = req->remote_room < req->data.bytes ? req->remote_room : req->data.bytes;
     if (req->done < end) {

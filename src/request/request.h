@@ -65,7 +65,7 @@ typedef struct request {
     uint64_t remote_address;
     size_t remote_room;
     uint64_t stall_mark;
-    uint64_t stall_since_ns;
+    double stall_since; /* runtime_wtime(), 0 when not yet stalled */
     wire_hdr_t control_hdr;
     uint32_t control_len;
     uint8_t control_payload[REQUEST_CONTROL_PAYLOAD];

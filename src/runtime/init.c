@@ -197,8 +197,8 @@ int runtime_init(int required, int *provided)
         prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
         int err = shm_cma_probe();
         cma_allowed = err == 0;
-        single_copy = err == 0 && tunables.single_copy;
-        coll_single_copy = err == 0 && tunables.coll_single_copy;
+        single_copy = cma_allowed && tunables.single_copy;
+        coll_single_copy = cma_allowed && tunables.coll_single_copy;
         snprintf(probe_failure, sizeof probe_failure, "process_vm_readv is not allowed here (%s)", strerror(err));
         if (tunables.single_copy)
             no_single_copy = single_copy ? NULL : probe_failure;
