@@ -248,6 +248,21 @@ static void allgather_strided(int n)
     free(all);
 }
 
+/* Elements of test_alltoall's alltoallw result that are wrong: block q,
+ * at byte rb[q], holds two of rank q's values as rtypes[q]. */
+static int alltoallw_wrong(const char *rw, const int *rb, const MPI_Datatype *rtypes)
+{
+    int bad = 0;
+    for (int q = 0; q < size; q++)
+        for (int i = 0; i < 2; i++) {
+            if (rtypes[q] == MPI_DOUBLE)
+                bad += ((const double *)(rw + rb[q]))[i] != val(q * size + rank, i) + 0.5;
+            else
+                bad += ((const int *)(rw + rb[q]))[i] != val(q * size + rank, i);
+        }
+    return bad;
+}
+
 static void test_alltoall(void)
 {
     /* The last: blocks larger than a shared-memory slot (in parts). */
@@ -329,14 +344,7 @@ static void test_alltoall(void)
         }
     }
     MPI_Alltoallw(sw, sc, sb, stypes, rw, rc, rb, rtypes, MPI_COMM_WORLD);
-    int bad = 0;
-    for (int q = 0; q < size; q++)
-        for (int i = 0; i < 2; i++) {
-            if (rtypes[q] == MPI_DOUBLE)
-                bad += ((double *)(rw + rb[q]))[i] != val(q * size + rank, i) + 0.5;
-            else
-                bad += ((int *)(rw + rb[q]))[i] != val(q * size + rank, i);
-        }
+    int bad = alltoallw_wrong(rw, rb, rtypes);
     MT_CHECK(bad == 0, "alltoallw: %d wrong", bad);
     /* In place, nonblocking and persistent, with the send arrays NULL (the
      * standard ignores them; mpi4py passes NULL). */
@@ -352,14 +360,7 @@ static void test_alltoall(void)
         MPI_Wait(&req, MPI_STATUS_IGNORE);
         if (form == 1)
             MPI_Request_free(&req);
-        bad = 0;
-        for (int q = 0; q < size; q++)
-            for (int i = 0; i < 2; i++) {
-                if (rtypes[q] == MPI_DOUBLE)
-                    bad += ((double *)(rw + rb[q]))[i] != val(q * size + rank, i) + 0.5;
-                else
-                    bad += ((int *)(rw + rb[q]))[i] != val(q * size + rank, i);
-            }
+        bad = alltoallw_wrong(rw, rb, rtypes);
         MT_CHECK(bad == 0, "alltoallw in place (%s): %d wrong", form ? "persistent" : "nonblocking", bad);
     }
     free(stypes), free(rtypes), free(sb), free(rb), free(sw), free(rw);
