@@ -490,6 +490,14 @@ TESSERA_API int MPI_Get_version(int *version, int *subversion);
 TESSERA_API int PMPI_Get_version(int *version, int *subversion);
 TESSERA_API int MPI_Get_library_version(char *version, int *resultlen);
 TESSERA_API int PMPI_Get_library_version(char *version, int *resultlen);
+TESSERA_API int MPI_Pcontrol(const int level, ...);
+TESSERA_API int PMPI_Pcontrol(const int level, ...);
+TESSERA_API int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+TESSERA_API int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+TESSERA_API int MPI_Free_mem(void *base);
+TESSERA_API int PMPI_Free_mem(void *base);
+TESSERA_API int MPI_Get_hw_resource_info(MPI_Info *hw_info);
+TESSERA_API int PMPI_Get_hw_resource_info(MPI_Info *hw_info);
 TESSERA_API double MPI_Wtime(void);
 TESSERA_API double PMPI_Wtime(void);
 TESSERA_API double MPI_Wtick(void);
@@ -735,6 +743,44 @@ TESSERA_API int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandle
 TESSERA_API int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
 TESSERA_API int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
 
+/* Handles as Fortran integers */
+TESSERA_API MPI_Fint MPI_Comm_c2f(MPI_Comm handle);
+TESSERA_API MPI_Fint PMPI_Comm_c2f(MPI_Comm handle);
+TESSERA_API MPI_Comm MPI_Comm_f2c(MPI_Fint handle);
+TESSERA_API MPI_Comm PMPI_Comm_f2c(MPI_Fint handle);
+TESSERA_API MPI_Fint MPI_Type_c2f(MPI_Datatype handle);
+TESSERA_API MPI_Fint PMPI_Type_c2f(MPI_Datatype handle);
+TESSERA_API MPI_Datatype MPI_Type_f2c(MPI_Fint handle);
+TESSERA_API MPI_Datatype PMPI_Type_f2c(MPI_Fint handle);
+TESSERA_API MPI_Fint MPI_Group_c2f(MPI_Group handle);
+TESSERA_API MPI_Fint PMPI_Group_c2f(MPI_Group handle);
+TESSERA_API MPI_Group MPI_Group_f2c(MPI_Fint handle);
+TESSERA_API MPI_Group PMPI_Group_f2c(MPI_Fint handle);
+TESSERA_API MPI_Fint MPI_Request_c2f(MPI_Request handle);
+TESSERA_API MPI_Fint PMPI_Request_c2f(MPI_Request handle);
+TESSERA_API MPI_Request MPI_Request_f2c(MPI_Fint handle);
+TESSERA_API MPI_Request PMPI_Request_f2c(MPI_Fint handle);
+TESSERA_API MPI_Fint MPI_Op_c2f(MPI_Op handle);
+TESSERA_API MPI_Fint PMPI_Op_c2f(MPI_Op handle);
+TESSERA_API MPI_Op MPI_Op_f2c(MPI_Fint handle);
+TESSERA_API MPI_Op PMPI_Op_f2c(MPI_Fint handle);
+TESSERA_API MPI_Fint MPI_Info_c2f(MPI_Info handle);
+TESSERA_API MPI_Fint PMPI_Info_c2f(MPI_Info handle);
+TESSERA_API MPI_Info MPI_Info_f2c(MPI_Fint handle);
+TESSERA_API MPI_Info PMPI_Info_f2c(MPI_Fint handle);
+TESSERA_API MPI_Fint MPI_Errhandler_c2f(MPI_Errhandler handle);
+TESSERA_API MPI_Fint PMPI_Errhandler_c2f(MPI_Errhandler handle);
+TESSERA_API MPI_Errhandler MPI_Errhandler_f2c(MPI_Fint handle);
+TESSERA_API MPI_Errhandler PMPI_Errhandler_f2c(MPI_Fint handle);
+TESSERA_API MPI_Fint MPI_Message_c2f(MPI_Message handle);
+TESSERA_API MPI_Fint PMPI_Message_c2f(MPI_Message handle);
+TESSERA_API MPI_Message MPI_Message_f2c(MPI_Fint handle);
+TESSERA_API MPI_Message PMPI_Message_f2c(MPI_Fint handle);
+TESSERA_API MPI_Fint MPI_Session_c2f(MPI_Session handle);
+TESSERA_API MPI_Fint PMPI_Session_c2f(MPI_Session handle);
+TESSERA_API MPI_Session MPI_Session_f2c(MPI_Fint handle);
+TESSERA_API MPI_Session PMPI_Session_f2c(MPI_Fint handle);
+
 /* Point-to-point */
 TESSERA_API int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
 TESSERA_API int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
@@ -837,6 +883,32 @@ TESSERA_API int MPI_Test_cancelled(const MPI_Status *status, int *flag);
 TESSERA_API int PMPI_Test_cancelled(const MPI_Status *status, int *flag);
 TESSERA_API int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 TESSERA_API int PMPI_Status_set_cancelled(MPI_Status *status, int flag);
+TESSERA_API int MPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);
+TESSERA_API int PMPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);
+TESSERA_API int MPI_Status_get_source(MPI_Status *status, int *source);
+TESSERA_API int PMPI_Status_get_source(MPI_Status *status, int *source);
+TESSERA_API int MPI_Status_set_source(MPI_Status *status, int source);
+TESSERA_API int PMPI_Status_set_source(MPI_Status *status, int source);
+TESSERA_API int MPI_Status_get_tag(MPI_Status *status, int *tag);
+TESSERA_API int PMPI_Status_get_tag(MPI_Status *status, int *tag);
+TESSERA_API int MPI_Status_set_tag(MPI_Status *status, int tag);
+TESSERA_API int PMPI_Status_set_tag(MPI_Status *status, int tag);
+TESSERA_API int MPI_Status_get_error(MPI_Status *status, int *error);
+TESSERA_API int PMPI_Status_get_error(MPI_Status *status, int *error);
+TESSERA_API int MPI_Status_set_error(MPI_Status *status, int error);
+TESSERA_API int PMPI_Status_set_error(MPI_Status *status, int error);
+TESSERA_API int MPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status);
+TESSERA_API int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status);
+TESSERA_API int MPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status);
+TESSERA_API int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status);
+TESSERA_API int MPI_Status_c2f08(const MPI_Status *c_status, MPI_F08_status *f08_status);
+TESSERA_API int PMPI_Status_c2f08(const MPI_Status *c_status, MPI_F08_status *f08_status);
+TESSERA_API int MPI_Status_f082c(const MPI_F08_status *f08_status, MPI_Status *c_status);
+TESSERA_API int PMPI_Status_f082c(const MPI_F08_status *f08_status, MPI_Status *c_status);
+TESSERA_API int MPI_Status_f2f08(const MPI_Fint *f_status, MPI_F08_status *f08_status);
+TESSERA_API int PMPI_Status_f2f08(const MPI_Fint *f_status, MPI_F08_status *f08_status);
+TESSERA_API int MPI_Status_f082f(const MPI_F08_status *f08_status, MPI_Fint *f_status);
+TESSERA_API int PMPI_Status_f082f(const MPI_F08_status *f08_status, MPI_Fint *f_status);
 TESSERA_API int MPI_Cancel(MPI_Request *request);
 TESSERA_API int PMPI_Cancel(MPI_Request *request);
 
@@ -945,6 +1017,18 @@ TESSERA_API int MPI_Request_free(MPI_Request *request);
 TESSERA_API int PMPI_Request_free(MPI_Request *request);
 TESSERA_API int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
 TESSERA_API int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
+TESSERA_API int MPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int *flag,
+                                           MPI_Status array_of_statuses[]);
+TESSERA_API int PMPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int *flag,
+                                            MPI_Status array_of_statuses[]);
+TESSERA_API int MPI_Request_get_status_any(int count, MPI_Request array_of_requests[], int *index, int *flag,
+                                           MPI_Status *status);
+TESSERA_API int PMPI_Request_get_status_any(int count, MPI_Request array_of_requests[], int *index, int *flag,
+                                            MPI_Status *status);
+TESSERA_API int MPI_Request_get_status_some(int incount, MPI_Request array_of_requests[], int *outcount,
+                                            int array_of_indices[], MPI_Status array_of_statuses[]);
+TESSERA_API int PMPI_Request_get_status_some(int incount, MPI_Request array_of_requests[], int *outcount,
+                                             int array_of_indices[], MPI_Status array_of_statuses[]);
 
 /* Datatypes */
 TESSERA_API int MPI_Type_size(MPI_Datatype datatype, int *size);

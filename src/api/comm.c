@@ -110,7 +110,8 @@ int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
 {
     comm_t *c = NULL;
     int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
+    /* The null handle is named too (see MPI_Type_get_name). */
+    if (rc == MPI_SUCCESS && comm != MPI_COMM_NULL)
         rc = check_comm(comm, &c);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(comm_name, "comm_name");
@@ -118,8 +119,9 @@ int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
         rc = check_pointer(resultlen, "resultlen");
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Comm_get_name", rc);
-    strcpy(comm_name, c->name);
-    *resultlen = (int)strlen(c->name);
+    const char *name = c ? c->name : "MPI_COMM_NULL";
+    strcpy(comm_name, name);
+    *resultlen = (int)strlen(name);
     return MPI_SUCCESS;
 }
 

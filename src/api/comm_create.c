@@ -152,7 +152,10 @@ int check_dup_args(MPI_Comm comm, bool with_info, MPI_Info hints_handle, MPI_Com
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, parent);
-    if (rc == MPI_SUCCESS && with_info && !(*hints = info_from_handle(hints_handle)))
+    /* MPI_INFO_NULL gives the duplicate no hints at all, as the other
+     * implementations (and mpi4py's tests) take it. */
+    *hints = NULL;
+    if (rc == MPI_SUCCESS && with_info && hints_handle != MPI_INFO_NULL && !(*hints = info_from_handle(hints_handle)))
         rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)hints_handle);
     if (rc == MPI_SUCCESS && !with_info)
         *hints = (*parent)->info;
@@ -330,11 +333,16 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
         rc = check_pointer(newcomm, "newcomm");
     if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(hints = info_from_handle(info)))
         rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)info);
+    /* MPI-4.1's resource-guided split takes the resource types that
+     * MPI_Get_hw_resource_info lists, which are the hardware levels: it
+     * is the guided split under another name. */
+    if (split_type == MPI_COMM_TYPE_RESOURCE_GUIDED)
+        split_type = MPI_COMM_TYPE_HW_GUIDED;
     if (rc == MPI_SUCCESS && split_type != MPI_UNDEFINED && split_type != MPI_COMM_TYPE_SHARED &&
         split_type != MPI_COMM_TYPE_HW_GUIDED && split_type != MPI_COMM_TYPE_HW_UNGUIDED)
         rc = err_set(MPI_ERR_ARG,
                      "invalid split_type %d (MPI_COMM_TYPE_SHARED, MPI_COMM_TYPE_HW_GUIDED, "
-                     "MPI_COMM_TYPE_HW_UNGUIDED or MPI_UNDEFINED)",
+                     "MPI_COMM_TYPE_RESOURCE_GUIDED, MPI_COMM_TYPE_HW_UNGUIDED or MPI_UNDEFINED)",
                      split_type);
     int level = -1;
     if (rc == MPI_SUCCESS) {

@@ -880,15 +880,19 @@ int PMPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
 
 int PMPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen)
 {
-    datatype_t *dt;
-    int rc = check_datatype(datatype, "datatype", &dt);
+    datatype_t *dt = NULL;
+    int rc = MPI_SUCCESS;
+    /* The null handle is named too, as MPICH and Open MPI do: tools and
+     * mpi4py print names without testing for null first. */
+    if (datatype != MPI_DATATYPE_NULL)
+        rc = check_datatype(datatype, "datatype", &dt);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(type_name, "type_name");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(resultlen, "resultlen");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Type_get_name", rc);
-    const char *name = dt_name(dt);
+    const char *name = dt ? dt_name(dt) : "MPI_DATATYPE_NULL";
     size_t len = strnlen(name, MPI_MAX_OBJECT_NAME - 1);
     memcpy(type_name, name, len);
     type_name[len] = '\0';

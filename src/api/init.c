@@ -1,5 +1,7 @@
 /* init.c -- the environment chapter: starting, stopping, asking about MPI. */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -7,8 +9,10 @@
 #include "err/err.h"
 #include "obj/attr.h"
 #include "obj/comm.h"
+#include "obj/info.h"
 #include "mpi.h"
 #include "runtime/runtime.h"
+#include "runtime/topology.h"
 
 #pragma weak MPI_Init = PMPI_Init
 #pragma weak MPI_Init_thread = PMPI_Init_thread
@@ -23,6 +27,10 @@
 #pragma weak MPI_Get_library_version = PMPI_Get_library_version
 #pragma weak MPI_Wtime = PMPI_Wtime
 #pragma weak MPI_Wtick = PMPI_Wtick
+#pragma weak MPI_Pcontrol = PMPI_Pcontrol
+#pragma weak MPI_Alloc_mem = PMPI_Alloc_mem
+#pragma weak MPI_Free_mem = PMPI_Free_mem
+#pragma weak MPI_Get_hw_resource_info = PMPI_Get_hw_resource_info
 
 static int init_common(const char *call, int required, int *provided)
 {
@@ -173,4 +181,76 @@ double PMPI_Wtime(void)
 double PMPI_Wtick(void)
 {
     return 1e-9;
+}
+
+/* The standard leaves the levels' meaning to profiling libraries, which
+ * intercept MPI_Pcontrol; the library itself only accepts the call. */
+int PMPI_Pcontrol(const int level, ...)
+{
+    (void)level;
+    return MPI_SUCCESS;
+}
+
+/* Memory for message buffers.  Shared-memory transfers gain nothing from
+ * special memory here, so it is ordinary memory aligned to a cache line
+ * (whole lines copy fastest); no info key changes that. */
+int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS && size < 0)
+        rc = err_set(MPI_ERR_SIZE, "invalid size %lld (must be non-negative)", (long long)size);
+    if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !info_from_handle(info))
+        rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)info);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(baseptr, "baseptr");
+    void *memory = NULL;
+    if (rc == MPI_SUCCESS && posix_memalign(&memory, 64, size > 0 ? (size_t)size : 1) != 0)
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory allocating %lld bytes", (long long)size);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Alloc_mem", rc);
+    memcpy(baseptr, &memory, sizeof memory);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Free_mem(void *base)
+{
+    int rc = check_initialized();
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Free_mem", rc);
+    free(base);
+    return MPI_SUCCESS;
+}
+
+/* The hardware this process runs on, as the resource types that
+ * MPI_COMM_TYPE_RESOURCE_GUIDED splits by: "mpi_shared_memory" (the node,
+ * valued by its host name) and each level this process is bound within
+ * ("Package", "NUMANode", "L3Cache", ... valued by the domain's id). */
+int PMPI_Get_hw_resource_info(MPI_Info *hw_info)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(hw_info, "hw_info");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Get_hw_resource_info", rc);
+    char host[MPI_MAX_PROCESSOR_NAME];
+    int len;
+    PMPI_Get_processor_name(host, &len);
+    long ids[TOPO_LEVELS];
+    topology_domains(ids);
+    info_t *info = info_new();
+    bool ok = info && info_set(info, "mpi_shared_memory", host);
+    for (int level = 0; ok && level < TOPO_LEVELS; level++) {
+        char id[24];
+        snprintf(id, sizeof id, "%ld", ids[level]);
+        if (ids[level] >= 0)
+            ok = info_set(info, topology_level_name(level), id);
+    }
+    if (!ok) {
+        if (info)
+            info_free(info);
+        return err_raise(NULL, "MPI_Get_hw_resource_info",
+                         err_set(MPI_ERR_NO_MEM, "out of memory for the hardware info object"));
+    }
+    *hw_info = info_handle(info);
+    return MPI_SUCCESS;
 }

@@ -18,6 +18,9 @@
 #pragma weak MPI_Testsome = PMPI_Testsome
 #pragma weak MPI_Request_free = PMPI_Request_free
 #pragma weak MPI_Request_get_status = PMPI_Request_get_status
+#pragma weak MPI_Request_get_status_all = PMPI_Request_get_status_all
+#pragma weak MPI_Request_get_status_any = PMPI_Request_get_status_any
+#pragma weak MPI_Request_get_status_some = PMPI_Request_get_status_some
 #pragma weak MPI_Cancel = PMPI_Cancel
 
 /* Check an array of requests; null handles are allowed. */
@@ -401,6 +404,84 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     *flag = req->complete;
     if (req->complete && status != MPI_STATUS_IGNORE)
         *status = req->status;
+    return MPI_SUCCESS;
+}
+
+/* The MPI_Request_get_status_* calls report like their MPI_Test*
+ * counterparts but leave every request as it is: nothing is freed or made
+ * inactive, and the same completion can be reported again. */
+static void peek_status(request_t *req, MPI_Status *status)
+{
+    if (status == MPI_STATUS_IGNORE)
+        return;
+    if (req)
+        *status = req->status;
+    else
+        request_status_empty(status);
+}
+
+int PMPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[])
+{
+    int rc = check_request_set("MPI_Request_get_status_all", count, array_of_requests);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = check_pointer(flag, "flag");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Request_get_status_all", rc);
+    request_set_t set = {count, array_of_requests};
+    if (!all_complete(&set))
+        progress_poll();
+    *flag = all_complete(&set);
+    if (!*flag || array_of_statuses == MPI_STATUSES_IGNORE)
+        return MPI_SUCCESS;
+    for (int i = 0; i < count; i++)
+        peek_status(active_request(array_of_requests[i]), &array_of_statuses[i]);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Request_get_status_any(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status)
+{
+    int rc = check_request_set("MPI_Request_get_status_any", count, array_of_requests);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = check_pointer(index, "index");
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(flag, "flag");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Request_get_status_any", rc);
+    int i = first_complete(count, array_of_requests);
+    if (i == -1) {
+        progress_poll();
+        i = first_complete(count, array_of_requests);
+    }
+    *flag = i != -1;
+    *index = i == -1 ? MPI_UNDEFINED : i;
+    if (i == MPI_UNDEFINED)
+        peek_status(NULL, status);
+    else if (i != -1)
+        peek_status(active_request(array_of_requests[i]), status);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Request_get_status_some(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+                                 MPI_Status array_of_statuses[])
+{
+    int rc = check_some_args("MPI_Request_get_status_some", incount, array_of_requests, outcount, array_of_indices);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    progress_poll();
+    int n = 0;
+    bool any_active = false;
+    for (int i = 0; i < incount; i++) {
+        request_t *req = active_request(array_of_requests[i]);
+        any_active |= req != NULL;
+        if (!req || !req->complete)
+            continue;
+        if (array_of_statuses != MPI_STATUSES_IGNORE)
+            peek_status(req, &array_of_statuses[n]);
+        array_of_indices[n++] = i;
+    }
+    *outcount = any_active ? n : MPI_UNDEFINED;
     return MPI_SUCCESS;
 }
 

@@ -15,6 +15,13 @@
 #pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
 #pragma weak MPI_Test_cancelled = PMPI_Test_cancelled
 #pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
+#pragma weak MPI_Status_set_elements_c = PMPI_Status_set_elements_c
+#pragma weak MPI_Status_get_source = PMPI_Status_get_source
+#pragma weak MPI_Status_set_source = PMPI_Status_set_source
+#pragma weak MPI_Status_get_tag = PMPI_Status_get_tag
+#pragma weak MPI_Status_set_tag = PMPI_Status_set_tag
+#pragma weak MPI_Status_get_error = PMPI_Status_get_error
+#pragma weak MPI_Status_set_error = PMPI_Status_set_error
 
 static int check_status_args(const void *status, MPI_Datatype datatype, datatype_t **dt, const void *out,
                              const char *out_name)
@@ -130,4 +137,69 @@ int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
         return err_raise(NULL, "MPI_Status_set_cancelled", rc);
     status->tessera_cancelled = flag != 0;
     return MPI_SUCCESS;
+}
+
+int PMPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
+{
+    return set_elements("MPI_Status_set_elements_c", status, datatype, count);
+}
+
+/* MPI-4.1's accessors for the public fields, for languages and tools that
+ * cannot reach into the struct. */
+static int status_field(const char *call, const MPI_Status *status, const int *out)
+{
+    int rc = check_pointer(status, "status");
+    if (rc == MPI_SUCCESS && out)
+        rc = check_pointer(out, "the result");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Status_get_source(MPI_Status *status, int *source)
+{
+    int rc = status_field("MPI_Status_get_source", status, source);
+    if (rc == MPI_SUCCESS)
+        *source = status->MPI_SOURCE;
+    return rc;
+}
+
+int PMPI_Status_set_source(MPI_Status *status, int source)
+{
+    int rc = status_field("MPI_Status_set_source", status, NULL);
+    if (rc == MPI_SUCCESS)
+        status->MPI_SOURCE = source;
+    return rc;
+}
+
+int PMPI_Status_get_tag(MPI_Status *status, int *tag)
+{
+    int rc = status_field("MPI_Status_get_tag", status, tag);
+    if (rc == MPI_SUCCESS)
+        *tag = status->MPI_TAG;
+    return rc;
+}
+
+int PMPI_Status_set_tag(MPI_Status *status, int tag)
+{
+    int rc = status_field("MPI_Status_set_tag", status, NULL);
+    if (rc == MPI_SUCCESS)
+        status->MPI_TAG = tag;
+    return rc;
+}
+
+int PMPI_Status_get_error(MPI_Status *status, int *error)
+{
+    int rc = status_field("MPI_Status_get_error", status, error);
+    if (rc == MPI_SUCCESS)
+        *error = status->MPI_ERROR;
+    return rc;
+}
+
+int PMPI_Status_set_error(MPI_Status *status, int error)
+{
+    int rc = status_field("MPI_Status_set_error", status, NULL);
+    if (rc == MPI_SUCCESS)
+        status->MPI_ERROR = error;
+    return rc;
 }

@@ -143,7 +143,9 @@ int errcode_remove_class(int errorclass)
         if (added[i].used && !added[i].is_class && added[i].class == errorclass)
             return err_set(MPI_ERR_ARG, "invalid errorclass %d (code %d still belongs to it)", errorclass,
                            MPI_ERR_LASTCODE + 1 + i);
-    free(a->string);
+    if (a->string)
+        return err_set(MPI_ERR_ARG, "invalid errorclass %d (remove its string first: MPI_Remove_error_string)",
+                       errorclass);
     *a = (added_t){0};
     return MPI_SUCCESS;
 }
@@ -153,7 +155,9 @@ int errcode_remove_code(int errorcode)
     added_t *a = find(errorcode);
     if (!a || a->is_class)
         return err_set(MPI_ERR_ARG, "invalid errorcode %d (not an added error code)", errorcode);
-    free(a->string);
+    if (a->string)
+        return err_set(MPI_ERR_ARG, "invalid errorcode %d (remove its string first: MPI_Remove_error_string)",
+                       errorcode);
     *a = (added_t){0};
     return MPI_SUCCESS;
 }

@@ -53,6 +53,8 @@ int main(int argc, char **argv)
     MPI_Comm_set_name(dup, "my dup");
     MPI_Comm_get_name(dup, name, &len);
     MT_CHECK(len == 6 && strcmp(name, "my dup") == 0, "name set: '%s'", name);
+    MPI_Comm_get_name(MPI_COMM_NULL, name, &len);
+    MT_CHECK(len == 13 && strcmp(name, "MPI_COMM_NULL") == 0, "name of the null communicator: '%s'", name);
 
     /* split by parity, keys reversing the order; the new ring runs at
      * once, before the slower members may have finished creating it */
@@ -154,6 +156,13 @@ int main(int argc, char **argv)
     MPI_Info_get_nkeys(used, &nkeys);
     MT_CHECK(nkeys == 0, "set_info with no hints: %d keys", nkeys);
     MPI_Info_free(&used);
+    MPI_Comm bare;
+    MPI_Comm_dup_with_info(with, MPI_INFO_NULL, &bare);
+    MPI_Comm_get_info(bare, &used);
+    MPI_Info_get_nkeys(used, &nkeys);
+    MT_CHECK(nkeys == 0, "dup_with_info(MPI_INFO_NULL) drops the hints: %d keys", nkeys);
+    MPI_Info_free(&used);
+    MPI_Comm_free(&bare);
     ring(again, left, "ring on a dup of a dup");
     MPI_Comm_free(&again);
     MPI_Comm_free(&with);

@@ -4,6 +4,7 @@
  * hints and topology carried over; intercommunicators; a parent freed
  * before completion; contexts reused after free, and their exhaustion an
  * MPI_ERR_INTERN at completion. */
+#include <stdint.h>
 #include <string.h>
 
 #include "../mpitest.h"
@@ -233,7 +234,8 @@ static void bad_arguments(void)
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MT_EXPECT_CLASS(MPI_Comm_idup(MPI_COMM_NULL, &c, &r), MPI_ERR_COMM, "MPI_COMM_NULL");
     MT_EXPECT_CLASS(MPI_Comm_idup(MPI_COMM_WORLD, &c, NULL), MPI_ERR_ARG, "a NULL request");
-    MT_EXPECT_CLASS(MPI_Comm_idup_with_info(MPI_COMM_WORLD, MPI_INFO_NULL, &c, &r), MPI_ERR_INFO, "MPI_INFO_NULL");
+    MT_EXPECT_CLASS(MPI_Comm_idup_with_info(MPI_COMM_WORLD, (MPI_Info)(uintptr_t)0x7fff, &c, &r), MPI_ERR_INFO,
+                    "a handle that is no info");
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }
 

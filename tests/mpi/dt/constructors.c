@@ -118,6 +118,8 @@ static void check_contents(void)
     int len;
     MPI_Type_get_name(MPI_DOUBLE_INT, name, &len);
     MT_CHECK(strcmp(name, "MPI_DOUBLE_INT") == 0 && len == 14, "name of MPI_DOUBLE_INT: %s", name);
+    MPI_Type_get_name(MPI_DATATYPE_NULL, name, &len);
+    MT_CHECK(strcmp(name, "MPI_DATATYPE_NULL") == 0 && len == 17, "name of MPI_DATATYPE_NULL: %s", name);
 }
 
 int main(int argc, char **argv)

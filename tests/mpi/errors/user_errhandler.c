@@ -74,6 +74,7 @@ int main(int argc, char **argv)
 
     MT_EXPECT_CLASS(MPI_Add_error_code(mycode, &other_code), MPI_ERR_ARG, "a code as the class of a code");
     MT_EXPECT_CLASS(MPI_Remove_error_class(myclass), MPI_ERR_ARG, "removing a class that still has a code");
+    MT_EXPECT_CLASS(MPI_Remove_error_code(mycode), MPI_ERR_ARG, "removing a code that still has its string");
     MPI_Remove_error_string(mycode);
     MPI_Error_string(mycode, text, &len);
     MT_CHECK(len == 0, "the string removed: '%s'", text);
