@@ -975,6 +975,26 @@ TESSERA_API int MPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype 
                                        int source, int recvtag, MPI_Comm comm, MPI_Status *status);
 TESSERA_API int PMPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag,
                                         int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+TESSERA_API int MPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                              MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                               void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                               MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                                void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                                MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                                 void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                                 MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                      int recvtag, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                       int recvtag, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag,
+                                        int source, int recvtag, MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag,
+                                         int source, int recvtag, MPI_Comm comm, MPI_Request *request);
 TESSERA_API int MPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
                             MPI_Status *status);
 TESSERA_API int PMPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
@@ -1029,6 +1049,12 @@ TESSERA_API int MPI_Request_get_status_some(int incount, MPI_Request array_of_re
                                             int array_of_indices[], MPI_Status array_of_statuses[]);
 TESSERA_API int PMPI_Request_get_status_some(int incount, MPI_Request array_of_requests[], int *outcount,
                                              int array_of_indices[], MPI_Status array_of_statuses[]);
+TESSERA_API int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                                   MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request);
+TESSERA_API int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                                    MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request);
+TESSERA_API int MPI_Grequest_complete(MPI_Request request);
+TESSERA_API int PMPI_Grequest_complete(MPI_Request request);
 
 /* Datatypes */
 TESSERA_API int MPI_Type_size(MPI_Datatype datatype, int *size);

@@ -26,6 +26,10 @@
 #pragma weak MPI_Sendrecv_c = PMPI_Sendrecv_c
 #pragma weak MPI_Sendrecv_replace = PMPI_Sendrecv_replace
 #pragma weak MPI_Sendrecv_replace_c = PMPI_Sendrecv_replace_c
+#pragma weak MPI_Isendrecv = PMPI_Isendrecv
+#pragma weak MPI_Isendrecv_c = PMPI_Isendrecv_c
+#pragma weak MPI_Isendrecv_replace = PMPI_Isendrecv_replace
+#pragma weak MPI_Isendrecv_replace_c = PMPI_Isendrecv_replace_c
 #pragma weak MPI_Ssend = PMPI_Ssend
 #pragma weak MPI_Ssend_c = PMPI_Ssend_c
 #pragma weak MPI_Issend = PMPI_Issend
@@ -347,6 +351,69 @@ int PMPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, i
 {
     return sendrecv_replace("MPI_Sendrecv_replace_c", buf, count, datatype, dest, sendtag, source, recvtag, comm,
                             status);
+}
+
+/* MPI_Isendrecv: the receive and the send start at once, as in
+ * MPI_Sendrecv, under one request that completes when both have.  With
+ * replace, the outgoing data leaves from a packed copy the request owns. */
+static int isendrecv(const char *call, const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest,
+                     int sendtag, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                     MPI_Comm comm, bool replace, MPI_Request *request)
+{
+    comm_t *c = NULL;
+    dt_buffer_t sdata, rdata;
+    int rc = check_send_args(sendbuf, sendcount, sendtype, dest, sendtag, comm, &c, &sdata);
+    if (rc == MPI_SUCCESS)
+        rc = check_recv_args(recvbuf, recvcount, recvtype, source, recvtag, comm, &c, &rdata);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    void *copy = NULL;
+    if (rc == MPI_SUCCESS && replace && !(copy = malloc(sdata.bytes ? sdata.bytes : 1)))
+        rc = err_set(MPI_ERR_NO_MEM, "no memory for a %zu-byte copy of the buffer", sdata.bytes);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    if (replace) {
+        dt_buffer_pack(&sdata, 0, sdata.bytes, copy);
+        sdata = dt_buffer_bytes(copy, sdata.bytes);
+    }
+    request_t *pair = request_alloc(REQUEST_PAIR), *rreq, *sreq;
+    pair->comm = c;
+    pair->world_peer = -1;
+    pair->owned = copy;
+    p2p_irecv(&rdata, source, recvtag, c, &rreq);
+    p2p_isend(&sdata, dest, sendtag, c, &sreq);
+    *request = request_to_handle(pair);
+    request_pair_join(pair, sreq, rreq);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request)
+{
+    return isendrecv("MPI_Isendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                     recvtag, comm, false, request);
+}
+
+int PMPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                     void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                     MPI_Request *request)
+{
+    return isendrecv("MPI_Isendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
+                     source, recvtag, comm, false, request);
+}
+
+int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
+                           MPI_Comm comm, MPI_Request *request)
+{
+    return isendrecv("MPI_Isendrecv_replace", buf, count, datatype, dest, sendtag, buf, count, datatype, source,
+                     recvtag, comm, true, request);
+}
+
+int PMPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                             int recvtag, MPI_Comm comm, MPI_Request *request)
+{
+    return isendrecv("MPI_Isendrecv_replace_c", buf, count, datatype, dest, sendtag, buf, count, datatype, source,
+                     recvtag, comm, true, request);
 }
 
 int PMPI_Buffer_attach(void *buffer, int size)

@@ -1,5 +1,7 @@
 /* request.c -- completing requests: wait and test, for one, any, some or
  * all of them; freeing and peeking at requests. */
+#include <stdlib.h>
+
 #include "check/check.h"
 #include "coll/sched.h"
 #include "err/err.h"
@@ -22,6 +24,8 @@
 #pragma weak MPI_Request_get_status_any = PMPI_Request_get_status_any
 #pragma weak MPI_Request_get_status_some = PMPI_Request_get_status_some
 #pragma weak MPI_Cancel = PMPI_Cancel
+#pragma weak MPI_Grequest_start = PMPI_Grequest_start
+#pragma weak MPI_Grequest_complete = PMPI_Grequest_complete
 
 /* Check an array of requests; null handles are allowed. */
 static int check_request_array(int count, MPI_Request handles[])
@@ -53,6 +57,14 @@ static request_t *active_request(MPI_Request handle)
 static int request_finish(MPI_Request *handle, request_t *req, MPI_Status *status, comm_t **comm)
 {
     *comm = req->comm;
+    /* A generalized request ends here: its status from query_fn, then
+     * free_fn, whose error is the call's when the query had none. */
+    if (req->kind == REQUEST_GENERALIZED) {
+        grequest_query(req);
+        int rc = grequest_free_state(req);
+        if (req->status.MPI_ERROR == MPI_SUCCESS)
+            req->status.MPI_ERROR = rc;
+    }
     if (req->persistent) {
         req->active = false;
         if (status != MPI_STATUS_IGNORE)
@@ -383,6 +395,21 @@ int PMPI_Request_free(MPI_Request *request)
     return MPI_SUCCESS;
 }
 
+/* The MPI_Request_get_status_* calls report like their MPI_Test*
+ * counterparts but leave every request as it is: nothing is freed or made
+ * inactive, and the same completion can be reported again. */
+static void peek_status(request_t *req, MPI_Status *status)
+{
+    if (status == MPI_STATUS_IGNORE)
+        return;
+    if (req && req->kind == REQUEST_GENERALIZED)
+        grequest_query(req);
+    if (req)
+        *status = req->status;
+    else
+        request_status_empty(status);
+}
+
 int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
     request_t *req = NULL;
@@ -402,22 +429,9 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     if (!req->complete)
         progress_poll();
     *flag = req->complete;
-    if (req->complete && status != MPI_STATUS_IGNORE)
-        *status = req->status;
+    if (req->complete)
+        peek_status(req, status);
     return MPI_SUCCESS;
-}
-
-/* The MPI_Request_get_status_* calls report like their MPI_Test*
- * counterparts but leave every request as it is: nothing is freed or made
- * inactive, and the same completion can be reported again. */
-static void peek_status(request_t *req, MPI_Status *status)
-{
-    if (status == MPI_STATUS_IGNORE)
-        return;
-    if (req)
-        *status = req->status;
-    else
-        request_status_empty(status);
 }
 
 int PMPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[])
@@ -502,7 +516,59 @@ int PMPI_Cancel(MPI_Request *request)
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Cancel", rc);
     /* The request still has to be completed by a wait or test, which then
-     * reports whether the cancellation took effect. */
-    p2p_cancel(req);
+     * reports whether the cancellation took effect.  A pair cancels the
+     * parts still running; its status says whether the receive was. */
+    if (req->kind == REQUEST_GENERALIZED) {
+        grequest_t *g = req->owned;
+        rc = g->cancel ? g->cancel(g->extra_state, req->complete) : MPI_SUCCESS;
+        if (rc != MPI_SUCCESS)
+            return err_raise(NULL, "MPI_Cancel",
+                             err_set(rc, "the generalized request's cancel_fn returned error %d", rc));
+    } else if (req->kind == REQUEST_PAIR) {
+        request_t *parts[2] = {req->parts[0], req->parts[1]};
+        for (int i = 0; i < 2; i++)
+            if (parts[i])
+                p2p_cancel(parts[i]);
+    } else
+        p2p_cancel(req);
+    return MPI_SUCCESS;
+}
+
+/* A request whose work the user's code does (an I/O layer, a thread):
+ * MPI only keeps it, runs query_fn when it is reported, free_fn when it
+ * goes, cancel_fn on MPI_Cancel.  Null functions do nothing. */
+int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                        MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request)
+{
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(request, "request");
+    grequest_t *g = NULL;
+    if (rc == MPI_SUCCESS && !(g = malloc(sizeof *g)))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory for a generalized request");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Grequest_start", rc);
+    *g = (grequest_t){query_fn, free_fn, cancel_fn, extra_state, false};
+    request_t *req = request_alloc(REQUEST_GENERALIZED);
+    req->owned = g;
+    req->world_peer = -1;
+    *request = request_to_handle(req);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Grequest_complete(MPI_Request request)
+{
+    request_t *req = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_request_not_null(request, "request", &req);
+    if (rc == MPI_SUCCESS && req->kind != REQUEST_GENERALIZED)
+        rc = err_set(MPI_ERR_REQUEST, "request %#x is not a generalized request (MPI_Grequest_start)",
+                     (unsigned)(uintptr_t)request);
+    if (rc == MPI_SUCCESS && req->complete)
+        rc = err_set(MPI_ERR_REQUEST, "generalized request %#x is already complete", (unsigned)(uintptr_t)request);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Grequest_complete", rc);
+    request_complete(req);
     return MPI_SUCCESS;
 }

@@ -44,8 +44,13 @@ void request_set_data(request_t *req, const dt_buffer_t *data)
 
 void request_free(request_t *req)
 {
+    if (req->kind == REQUEST_GENERALIZED)
+        grequest_free_state(req);
     if (req->data.dt)
         dt_unref(req->data.dt);
+    free(req->owned);
+    req->owned = NULL;
+    req->pair = NULL;
     obj_table_remove(&request_table, req->handle);
     req->next = request_pool;
     request_pool = req;
@@ -110,5 +115,62 @@ int request_release(request_t *req, MPI_Status *status)
     if (status != MPI_STATUS_IGNORE)
         *status = req->status;
     request_free(req);
+    return rc;
+}
+
+/* The receive's status is the pair's (source, tag, count, cancelled); an
+ * error in either part is the pair's error. */
+void request_part_done(request_t *part)
+{
+    request_t *pair = part->pair;
+    int slot = pair->parts[0] == part ? 0 : 1;
+    if (part->kind == REQUEST_RECV) {
+        int error = pair->status.MPI_ERROR;
+        pair->status = part->status;
+        pair->msg_bytes = part->msg_bytes;
+        pair->data.bytes = part->data.bytes;
+        if (error != MPI_SUCCESS)
+            pair->status.MPI_ERROR = error;
+    } else if (part->status.MPI_ERROR != MPI_SUCCESS)
+        pair->status.MPI_ERROR = part->status.MPI_ERROR;
+    pair->parts[slot] = NULL;
+    request_free(part);
+    if (!pair->parts[0] && !pair->parts[1])
+        request_complete(pair);
+}
+
+void request_pair_join(request_t *pair, request_t *send, request_t *recv)
+{
+    pair->parts[0] = send;
+    pair->parts[1] = recv;
+    pair->status.MPI_ERROR = MPI_SUCCESS;
+    /* Parts that finished while being started report now; the others
+     * will when they complete. */
+    for (int i = 0; i < 2; i++) {
+        request_t *part = pair->parts[i];
+        part->pair = pair;
+        if (part->complete)
+            request_part_done(part);
+    }
+}
+
+void grequest_query(request_t *req)
+{
+    grequest_t *g = req->owned;
+    request_status_empty(&req->status);
+    int rc = g->query ? g->query(g->extra_state, &req->status) : MPI_SUCCESS;
+    if (rc != MPI_SUCCESS)
+        req->status.MPI_ERROR = err_set(rc, "the generalized request's query_fn returned error %d", rc);
+}
+
+int grequest_free_state(request_t *req)
+{
+    grequest_t *g = req->owned;
+    if (!g || g->freed)
+        return MPI_SUCCESS;
+    g->freed = true;
+    int rc = g->free ? g->free(g->extra_state) : MPI_SUCCESS;
+    if (rc != MPI_SUCCESS)
+        err_set(rc, "the generalized request's free_fn returned error %d", rc);
     return rc;
 }

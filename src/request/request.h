@@ -26,9 +26,20 @@ struct sched;
 enum request_kind {
     REQUEST_SEND = 1,
     REQUEST_RECV = 2,
-    REQUEST_CONTROL = 3, /* an internal protocol message waiting for ring space */
-    REQUEST_COLL = 4,    /* a nonblocking or persistent collective: its schedule runs it */
+    REQUEST_CONTROL = 3,     /* an internal protocol message waiting for ring space */
+    REQUEST_COLL = 4,        /* a nonblocking or persistent collective: its schedule runs it */
+    REQUEST_PAIR = 5,        /* MPI_Isendrecv: completes when its send and receive both have */
+    REQUEST_GENERALIZED = 6, /* MPI_Grequest_start: the user's code does the work and says when it is done */
 };
+
+/* What a generalized request runs (in the request's owned memory). */
+typedef struct grequest {
+    MPI_Grequest_query_function *query;
+    MPI_Grequest_free_function *free;
+    MPI_Grequest_cancel_function *cancel;
+    void *extra_state;
+    bool freed; /* free_fn has run: it runs once, however the request ends */
+} grequest_t;
 
 #define REQUEST_CONTROL_PAYLOAD 24
 
@@ -70,6 +81,12 @@ typedef struct request {
     uint32_t control_len;
     uint8_t control_payload[REQUEST_CONTROL_PAYLOAD];
     struct sched *coll; /* REQUEST_COLL: the schedule (coll/sched.h) */
+    /* REQUEST_PAIR: the send and the receive still running (NULL once
+     * done), and memory that lives as long as the pair (the copy that
+     * MPI_Isendrecv_replace sends from).  A part points to its pair. */
+    struct request *parts[2];
+    void *owned;
+    struct request *pair;
     MPI_Status status;
 } request_t;
 
@@ -82,14 +99,24 @@ void request_set_data(request_t *req, const dt_buffer_t *data);
 request_t *request_from_handle(MPI_Request handle);
 request_t *request_from_value(uint32_t value);
 
+/* A part of a REQUEST_PAIR is done: the pair takes its outcome, frees it,
+ * and completes once both parts are done. */
+void request_part_done(request_t *part);
+
 /* The operation is done.  A request the user already released with
  * MPI_Request_free goes away here; callers touch req no more after this. */
 static inline void request_complete(request_t *req)
 {
     req->complete = true;
-    if (req->released)
+    if (req->pair)
+        request_part_done(req);
+    else if (req->released)
         request_free(req);
 }
+
+/* Make a pair of send and recv, both started; either may already be
+ * complete.  From here on the pair owns them. */
+void request_pair_join(request_t *pair, request_t *send, request_t *recv);
 
 /* Whether MPI treats the request as null or inactive: nothing to wait for,
  * an empty status to report. */
@@ -119,6 +146,12 @@ bool request_pending_on(const struct comm *comm);
 /* Whether any request not yet freed (running, complete or inactive)
  * refers to this communicator or its internal twin. */
 bool request_uses(const struct comm *comm);
+
+/* A completed generalized request: query_fn fills in its status (an
+ * error it returns becomes the status's error, with its detail line). */
+void grequest_query(request_t *req);
+/* Run free_fn, once; returns its error. */
+int grequest_free_state(request_t *req);
 
 /* The status MPI reports for a request that had nothing to do. */
 void request_status_empty(MPI_Status *status);
