@@ -829,6 +829,18 @@ TESSERA_API int MPI_Buffer_attach(void *buffer, int size);
 TESSERA_API int PMPI_Buffer_attach(void *buffer, int size);
 TESSERA_API int MPI_Buffer_detach(void *buffer_addr, int *size);
 TESSERA_API int PMPI_Buffer_detach(void *buffer_addr, int *size);
+TESSERA_API int MPI_Buffer_flush(void);
+TESSERA_API int PMPI_Buffer_flush(void);
+TESSERA_API int MPI_Buffer_iflush(MPI_Request *request);
+TESSERA_API int PMPI_Buffer_iflush(MPI_Request *request);
+TESSERA_API int MPI_Comm_attach_buffer(MPI_Comm comm, void *buffer, int size);
+TESSERA_API int PMPI_Comm_attach_buffer(MPI_Comm comm, void *buffer, int size);
+TESSERA_API int MPI_Comm_detach_buffer(MPI_Comm comm, void *buffer_addr, int *size);
+TESSERA_API int PMPI_Comm_detach_buffer(MPI_Comm comm, void *buffer_addr, int *size);
+TESSERA_API int MPI_Comm_flush_buffer(MPI_Comm comm);
+TESSERA_API int PMPI_Comm_flush_buffer(MPI_Comm comm);
+TESSERA_API int MPI_Comm_iflush_buffer(MPI_Comm comm, MPI_Request *request);
+TESSERA_API int PMPI_Comm_iflush_buffer(MPI_Comm comm, MPI_Request *request);
 
 /* Persistent requests */
 TESSERA_API int MPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
@@ -1007,6 +1019,10 @@ TESSERA_API int MPI_Buffer_attach_c(void *buffer, MPI_Count size);
 TESSERA_API int PMPI_Buffer_attach_c(void *buffer, MPI_Count size);
 TESSERA_API int MPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size);
 TESSERA_API int PMPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size);
+TESSERA_API int MPI_Comm_attach_buffer_c(MPI_Comm comm, void *buffer, MPI_Count size);
+TESSERA_API int PMPI_Comm_attach_buffer_c(MPI_Comm comm, void *buffer, MPI_Count size);
+TESSERA_API int MPI_Comm_detach_buffer_c(MPI_Comm comm, void *buffer_addr, MPI_Count *size);
+TESSERA_API int PMPI_Comm_detach_buffer_c(MPI_Comm comm, void *buffer_addr, MPI_Count *size);
 TESSERA_API int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 TESSERA_API int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 TESSERA_API int MPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);

@@ -462,6 +462,9 @@ static int release(const char *call, MPI_Comm *comm, int (*before)(comm_t *))
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
     coll_shm_detach(c);
+    /* A buffer of its own goes with it, once its sends have left. */
+    p2p_bsend_pool_free(c->bsend);
+    c->bsend = NULL;
     comm_release(c);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;

@@ -44,6 +44,14 @@
 #pragma weak MPI_Ibsend_c = PMPI_Ibsend_c
 #pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
 #pragma weak MPI_Buffer_attach_c = PMPI_Buffer_attach_c
+#pragma weak MPI_Buffer_flush = PMPI_Buffer_flush
+#pragma weak MPI_Buffer_iflush = PMPI_Buffer_iflush
+#pragma weak MPI_Comm_attach_buffer = PMPI_Comm_attach_buffer
+#pragma weak MPI_Comm_attach_buffer_c = PMPI_Comm_attach_buffer_c
+#pragma weak MPI_Comm_detach_buffer = PMPI_Comm_detach_buffer
+#pragma weak MPI_Comm_detach_buffer_c = PMPI_Comm_detach_buffer_c
+#pragma weak MPI_Comm_flush_buffer = PMPI_Comm_flush_buffer
+#pragma weak MPI_Comm_iflush_buffer = PMPI_Comm_iflush_buffer
 #pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
 #pragma weak MPI_Buffer_detach_c = PMPI_Buffer_detach_c
 
@@ -182,35 +190,62 @@ static int sendrecv_replace(const char *call, void *buf, MPI_Count count, MPI_Da
     return MPI_SUCCESS;
 }
 
-static int buffer_attach(const char *call, void *buffer, MPI_Count size)
+static int buffer_attach(const char *call, bsend_pool_t *pool, void *buffer, MPI_Count size)
 {
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS && buffer != MPI_BUFFER_AUTOMATIC) {
+    int rc = MPI_SUCCESS;
+    if (buffer != MPI_BUFFER_AUTOMATIC) {
         if (size < 0)
             rc = err_set(MPI_ERR_ARG, "invalid buffer size %lld (must be non-negative)", (long long)size);
         else
             rc = check_buffer(buffer, size, "buffer");
     }
     if (rc == MPI_SUCCESS)
-        rc = p2p_buffer_attach(buffer, (size_t)size);
+        rc = p2p_buffer_attach(pool, buffer, (size_t)size);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
     return MPI_SUCCESS;
 }
 
-static int buffer_detach(const char *call, void *buffer_addr, size_t *size, const void *size_arg)
+static int buffer_detach(const char *call, bsend_pool_t *pool, void *buffer_addr, size_t *size, const void *size_arg)
 {
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(buffer_addr, "buffer_addr");
+    int rc = check_pointer(buffer_addr, "buffer_addr");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(size_arg, "size");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
-    void *buffer;
-    p2p_buffer_detach(&buffer, size);
+    void *buffer = NULL;
+    *size = 0;
+    if (pool)
+        p2p_buffer_detach(pool, &buffer, size);
     *(void **)buffer_addr = buffer;
     return MPI_SUCCESS;
+}
+
+/* The process's buffer, after the usual check that MPI is running. */
+static bsend_pool_t *process_buffer(const char *call, int *rc)
+{
+    *rc = check_initialized();
+    if (*rc != MPI_SUCCESS) {
+        *rc = err_raise(NULL, call, *rc);
+        return NULL;
+    }
+    return p2p_bsend_process_pool();
+}
+
+/* comm's own buffer holder, made on first use when create is set (NULL,
+ * with *rc set, when comm is invalid or memory runs out). */
+static bsend_pool_t *comm_buffer(const char *call, MPI_Comm comm, bool create, comm_t **c, int *rc)
+{
+    *rc = check_initialized();
+    if (*rc == MPI_SUCCESS)
+        *rc = check_comm(comm, c);
+    if (*rc == MPI_SUCCESS && create && !(*c)->bsend && !((*c)->bsend = p2p_bsend_pool_new()))
+        *rc = err_set(MPI_ERR_NO_MEM, "out of memory for a communicator's buffer");
+    if (*rc != MPI_SUCCESS) {
+        *rc = err_raise(*c, call, *rc);
+        return NULL;
+    }
+    return (*c)->bsend;
 }
 
 /* ---- entry points: the int form, then the large-count form ------------ */
@@ -418,28 +453,127 @@ int PMPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, 
 
 int PMPI_Buffer_attach(void *buffer, int size)
 {
-    return buffer_attach("MPI_Buffer_attach", buffer, size);
+    int rc;
+    bsend_pool_t *pool = process_buffer("MPI_Buffer_attach", &rc);
+    return pool ? buffer_attach("MPI_Buffer_attach", pool, buffer, size) : rc;
 }
 
 int PMPI_Buffer_attach_c(void *buffer, MPI_Count size)
 {
-    return buffer_attach("MPI_Buffer_attach_c", buffer, size);
+    int rc;
+    bsend_pool_t *pool = process_buffer("MPI_Buffer_attach_c", &rc);
+    return pool ? buffer_attach("MPI_Buffer_attach_c", pool, buffer, size) : rc;
 }
 
-int PMPI_Buffer_detach(void *buffer_addr, int *size)
+/* The int form says MPI_UNDEFINED for a size it cannot hold. */
+static int detach_int(const char *call, bsend_pool_t *pool, void *buffer_addr, int *size)
 {
     size_t bytes;
-    int rc = buffer_detach("MPI_Buffer_detach", buffer_addr, &bytes, size);
+    int rc = buffer_detach(call, pool, buffer_addr, &bytes, size);
     if (rc == MPI_SUCCESS)
         *size = bytes > 0x7fffffff ? MPI_UNDEFINED : (int)bytes;
     return rc;
 }
 
-int PMPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size)
+static int detach_count(const char *call, bsend_pool_t *pool, void *buffer_addr, MPI_Count *size)
 {
     size_t bytes;
-    int rc = buffer_detach("MPI_Buffer_detach_c", buffer_addr, &bytes, size);
+    int rc = buffer_detach(call, pool, buffer_addr, &bytes, size);
     if (rc == MPI_SUCCESS)
         *size = (MPI_Count)bytes;
     return rc;
+}
+
+int PMPI_Buffer_detach(void *buffer_addr, int *size)
+{
+    int rc;
+    bsend_pool_t *pool = process_buffer("MPI_Buffer_detach", &rc);
+    return pool ? detach_int("MPI_Buffer_detach", pool, buffer_addr, size) : rc;
+}
+
+int PMPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size)
+{
+    int rc;
+    bsend_pool_t *pool = process_buffer("MPI_Buffer_detach_c", &rc);
+    return pool ? detach_count("MPI_Buffer_detach_c", pool, buffer_addr, size) : rc;
+}
+
+int PMPI_Buffer_flush(void)
+{
+    int rc;
+    bsend_pool_t *pool = process_buffer("MPI_Buffer_flush", &rc);
+    if (pool)
+        p2p_bsend_flush(pool);
+    return rc;
+}
+
+static int iflush(const char *call, comm_t *c, bsend_pool_t *pool, MPI_Request *request)
+{
+    request_t *req;
+    int rc = check_pointer(request, "request");
+    if (rc == MPI_SUCCESS)
+        rc = p2p_bsend_iflush(pool, &req);
+    if (rc != MPI_SUCCESS)
+        return err_raise(c, call, rc);
+    req->comm = c;
+    *request = request_to_handle(req);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Buffer_iflush(MPI_Request *request)
+{
+    int rc;
+    bsend_pool_t *pool = process_buffer("MPI_Buffer_iflush", &rc);
+    return pool ? iflush("MPI_Buffer_iflush", NULL, pool, request) : rc;
+}
+
+/* MPI-4.1: a buffer for the buffered sends of one communicator. */
+int PMPI_Comm_attach_buffer(MPI_Comm comm, void *buffer, int size)
+{
+    comm_t *c = NULL;
+    int rc;
+    bsend_pool_t *pool = comm_buffer("MPI_Comm_attach_buffer", comm, true, &c, &rc);
+    return pool ? buffer_attach("MPI_Comm_attach_buffer", pool, buffer, size) : rc;
+}
+
+int PMPI_Comm_attach_buffer_c(MPI_Comm comm, void *buffer, MPI_Count size)
+{
+    comm_t *c = NULL;
+    int rc;
+    bsend_pool_t *pool = comm_buffer("MPI_Comm_attach_buffer_c", comm, true, &c, &rc);
+    return pool ? buffer_attach("MPI_Comm_attach_buffer_c", pool, buffer, size) : rc;
+}
+
+int PMPI_Comm_detach_buffer(MPI_Comm comm, void *buffer_addr, int *size)
+{
+    comm_t *c = NULL;
+    int rc;
+    bsend_pool_t *pool = comm_buffer("MPI_Comm_detach_buffer", comm, false, &c, &rc);
+    return rc == MPI_SUCCESS ? detach_int("MPI_Comm_detach_buffer", pool, buffer_addr, size) : rc;
+}
+
+int PMPI_Comm_detach_buffer_c(MPI_Comm comm, void *buffer_addr, MPI_Count *size)
+{
+    comm_t *c = NULL;
+    int rc;
+    bsend_pool_t *pool = comm_buffer("MPI_Comm_detach_buffer_c", comm, false, &c, &rc);
+    return rc == MPI_SUCCESS ? detach_count("MPI_Comm_detach_buffer_c", pool, buffer_addr, size) : rc;
+}
+
+int PMPI_Comm_flush_buffer(MPI_Comm comm)
+{
+    comm_t *c = NULL;
+    int rc;
+    bsend_pool_t *pool = comm_buffer("MPI_Comm_flush_buffer", comm, false, &c, &rc);
+    if (pool)
+        p2p_bsend_flush(pool);
+    return rc;
+}
+
+int PMPI_Comm_iflush_buffer(MPI_Comm comm, MPI_Request *request)
+{
+    comm_t *c = NULL;
+    int rc;
+    bsend_pool_t *pool = comm_buffer("MPI_Comm_iflush_buffer", comm, true, &c, &rc);
+    return pool ? iflush("MPI_Comm_iflush_buffer", c, pool, request) : rc;
 }

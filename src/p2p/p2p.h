@@ -36,12 +36,22 @@ void p2p_recv_prepare(request_t *req, const dt_buffer_t *data, int source, int t
 void p2p_recv_start(request_t *req);
 
 /* Buffered sends (bsend.c).  p2p_bsend copies the message into the
- * attached buffer and returns; detaching and flushing wait until every
- * buffered send has completed. */
+ * buffer attached to its communicator, else into the process's, and
+ * returns; detaching and flushing wait until that buffer's sends have
+ * completed. */
+typedef struct bsend_pool bsend_pool_t;
 int p2p_bsend(const dt_buffer_t *data, int dest, int tag, comm_t *comm);
-int p2p_buffer_attach(void *buffer, size_t size);
-void p2p_buffer_detach(void **buffer, size_t *size);
-void p2p_bsend_flush(void);
+bsend_pool_t *p2p_bsend_process_pool(void);
+/* A communicator's or session's buffer holder; freeing flushes it first. */
+bsend_pool_t *p2p_bsend_pool_new(void);
+void p2p_bsend_pool_free(bsend_pool_t *pool);
+int p2p_buffer_attach(bsend_pool_t *pool, void *buffer, size_t size);
+void p2p_buffer_detach(bsend_pool_t *pool, void **buffer, size_t *size);
+void p2p_bsend_flush(bsend_pool_t *pool);
+/* A request (REQUEST_FLUSH) completing once the sends buffered so far in
+ * pool have; the progress engine checks them. */
+int p2p_bsend_iflush(bsend_pool_t *pool, request_t **out);
+int p2p_bsend_flushes_progress(void);
 
 /* A new communicator is ready for traffic (call once it is registered). */
 void p2p_context_ready(const comm_t *comm);

@@ -68,6 +68,7 @@ int progress_poll(void)
     if (p2p_has_pending())
         n += p2p_push_pending();
     n += sched_progress_all();
+    n += p2p_bsend_flushes_progress();
     return n;
 }
 

@@ -30,6 +30,7 @@ enum request_kind {
     REQUEST_COLL = 4,        /* a nonblocking or persistent collective: its schedule runs it */
     REQUEST_PAIR = 5,        /* MPI_Isendrecv: completes when its send and receive both have */
     REQUEST_GENERALIZED = 6, /* MPI_Grequest_start: the user's code does the work and says when it is done */
+    REQUEST_FLUSH = 7,       /* MPI_Buffer_iflush and friends (p2p/bsend.c) */
 };
 
 /* What a generalized request runs (in the request's owned memory). */

@@ -234,7 +234,7 @@ int runtime_finalize(void)
      * else needs waiting for: what is in the rings stays readable after we
      * exit, and a rendezvous send is complete only once its receiver has
      * pulled the data.  So MPI_Finalize here is not a barrier. */
-    p2p_bsend_flush(); /* MPI_Finalize detaches: buffered sends complete first */
+    p2p_bsend_flush(p2p_bsend_process_pool()); /* MPI_Finalize detaches: buffered sends complete first */
     while (p2p_has_pending())
         if (!progress_poll())
             sched_yield();

@@ -101,6 +101,48 @@ int main(int argc, char **argv)
     }
     MPI_Buffer_detach(&back, &back_size);
     MT_CHECK(back == MPI_BUFFER_AUTOMATIC, "detaching the automatic buffer gave %p", back);
+
+    /* MPI-4.1: a communicator's own buffer serves its sends only; the
+     * flushes return once the buffered sends have left (a large one needs
+     * its receive posted first, so the nonblocking flush is tested while
+     * the peer has not received yet). */
+    MPI_Comm dup;
+    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+    MPI_Comm_set_errhandler(dup, MPI_ERRORS_RETURN);
+    size_t own_size = 2 * (150000 + MPI_BSEND_OVERHEAD + 16);
+    char *own = malloc(own_size);
+    MPI_Comm_attach_buffer(dup, own, (int)own_size);
+    MT_EXPECT_CLASS(MPI_Bsend(&v, 1, MPI_INT, rank, 70, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                    "another communicator does not use dup's buffer");
+    MT_EXPECT_CLASS(MPI_Comm_attach_buffer(dup, own, 64), MPI_ERR_BUFFER, "attaching to dup twice");
+    if (active) {
+        mt_fill(out, 150000, rank, 71);
+        MPI_Bsend(out, 150000, MPI_BYTE, peer, 71, dup);
+        MPI_Request flush;
+        MPI_Comm_iflush_buffer(dup, &flush);
+        int flag = 0;
+        if (peer != rank) /* the peer receives only after the exchange below */
+            MPI_Test(&flush, &flag, MPI_STATUS_IGNORE);
+        MT_CHECK(!flag, "the flush completed before the large message's receive was posted");
+        MPI_Sendrecv(&v, 0, MPI_INT, peer, 72, &w, 0, MPI_INT, peer, 72, dup, MPI_STATUS_IGNORE);
+        MPI_Recv(in, 150000, MPI_BYTE, peer, 71, dup, MPI_STATUS_IGNORE);
+        MT_CHECK(mt_verify(in, 150000, peer, 71) < 0, "message from a communicator's buffer corrupted");
+        MPI_Wait(&flush, MPI_STATUS_IGNORE);
+        MPI_Bsend(&v, 1, MPI_INT, peer, 73, dup);
+        MPI_Recv(&w, 1, MPI_INT, peer, 73, dup, MPI_STATUS_IGNORE);
+        MPI_Comm_flush_buffer(dup);
+        MPI_Buffer_flush();
+    }
+    int own_back = -1;
+    MPI_Comm_detach_buffer(dup, &back, &own_back);
+    MT_CHECK(back == own && own_back == (int)own_size, "detached from dup: %p/%d", back, own_back);
+    MPI_Comm_attach_buffer(dup, MPI_BUFFER_AUTOMATIC, 0);
+    if (active) {
+        MPI_Bsend(&v, 1, MPI_INT, peer, 74, dup); /* still buffered when dup is freed */
+        MPI_Recv(&w, 1, MPI_INT, peer, 74, dup, MPI_STATUS_IGNORE);
+    }
+    MPI_Comm_free(&dup);
+    free(own);
     free(out);
     free(in);
     free(attached);
