@@ -743,6 +743,48 @@ TESSERA_API int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandle
 TESSERA_API int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
 TESSERA_API int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
 
+/* Sessions (MPI-4) */
+TESSERA_API int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session);
+TESSERA_API int PMPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session);
+TESSERA_API int MPI_Session_finalize(MPI_Session *session);
+TESSERA_API int PMPI_Session_finalize(MPI_Session *session);
+TESSERA_API int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used);
+TESSERA_API int PMPI_Session_get_info(MPI_Session session, MPI_Info *info_used);
+TESSERA_API int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names);
+TESSERA_API int PMPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names);
+TESSERA_API int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name);
+TESSERA_API int PMPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name);
+TESSERA_API int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info);
+TESSERA_API int PMPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info);
+TESSERA_API int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_Group *newgroup);
+TESSERA_API int PMPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_Group *newgroup);
+TESSERA_API int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info,
+                                           MPI_Errhandler errhandler, MPI_Comm *newcomm);
+TESSERA_API int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info,
+                                            MPI_Errhandler errhandler, MPI_Comm *newcomm);
+TESSERA_API int MPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errhandler_fn,
+                                              MPI_Errhandler *errhandler);
+TESSERA_API int PMPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errhandler_fn,
+                                               MPI_Errhandler *errhandler);
+TESSERA_API int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler);
+TESSERA_API int PMPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler);
+TESSERA_API int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler);
+TESSERA_API int PMPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler);
+TESSERA_API int MPI_Session_call_errhandler(MPI_Session session, int errorcode);
+TESSERA_API int PMPI_Session_call_errhandler(MPI_Session session, int errorcode);
+TESSERA_API int MPI_Session_attach_buffer(MPI_Session session, void *buffer, int size);
+TESSERA_API int PMPI_Session_attach_buffer(MPI_Session session, void *buffer, int size);
+TESSERA_API int MPI_Session_attach_buffer_c(MPI_Session session, void *buffer, MPI_Count size);
+TESSERA_API int PMPI_Session_attach_buffer_c(MPI_Session session, void *buffer, MPI_Count size);
+TESSERA_API int MPI_Session_detach_buffer(MPI_Session session, void *buffer_addr, int *size);
+TESSERA_API int PMPI_Session_detach_buffer(MPI_Session session, void *buffer_addr, int *size);
+TESSERA_API int MPI_Session_detach_buffer_c(MPI_Session session, void *buffer_addr, MPI_Count *size);
+TESSERA_API int PMPI_Session_detach_buffer_c(MPI_Session session, void *buffer_addr, MPI_Count *size);
+TESSERA_API int MPI_Session_flush_buffer(MPI_Session session);
+TESSERA_API int PMPI_Session_flush_buffer(MPI_Session session);
+TESSERA_API int MPI_Session_iflush_buffer(MPI_Session session, MPI_Request *request);
+TESSERA_API int PMPI_Session_iflush_buffer(MPI_Session session, MPI_Request *request);
+
 /* Handles as Fortran integers */
 TESSERA_API MPI_Fint MPI_Comm_c2f(MPI_Comm handle);
 TESSERA_API MPI_Fint PMPI_Comm_c2f(MPI_Comm handle);

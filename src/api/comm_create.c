@@ -28,6 +28,7 @@
 #include "obj/topo.h"
 #include "p2p/p2p.h"
 #include "progress/progress.h"
+#include "runtime/runtime.h"
 #include "runtime/topology.h"
 
 #pragma weak MPI_Comm_dup = PMPI_Comm_dup
@@ -36,6 +37,7 @@
 #pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
 #pragma weak MPI_Comm_create = PMPI_Comm_create
 #pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
+#pragma weak MPI_Comm_create_from_group = PMPI_Comm_create_from_group
 #pragma weak MPI_Comm_free = PMPI_Comm_free
 #pragma weak MPI_Comm_disconnect = PMPI_Comm_disconnect
 
@@ -562,4 +564,66 @@ int comm_allgather_var(comm_t *parent, const void *mine, size_t len, void **all,
     exchange(parent, NULL, parent->size, TAG_CREATE, mine, len, lengths, *all ? *all : &scratch);
     free(lengths);
     return *all ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory gathering from %d processes", parent->size);
+}
+
+/* FNV-1a: members compare stringtags through their contributions. */
+static int stringtag_hash(const char *tag)
+{
+    uint32_t h = 2166136261u;
+    for (; *tag; tag++)
+        h = (h ^ (unsigned char)*tag) * 16777619u;
+    return (int)(h & 0x7fffffff);
+}
+
+/* MPI-4's way to a communicator without a parent one (the sessions
+ * model): collective over the group's members only.  They agree on a
+ * context through MPI_COMM_WORLD's hidden twin, which every process has
+ * whether or not MPI_Init was called; the stringtag must match. */
+int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info, MPI_Errhandler errhandler,
+                                MPI_Comm *newcomm)
+{
+    group_t *g = NULL;
+    info_t *hints = NULL;
+    comm_t *world = comm_world(), *c = NULL;
+    contribution_t *all = NULL;
+    int rc = check_initialized();
+    if (rc == MPI_SUCCESS)
+        rc = check_group(group, "group", &g);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(stringtag, "stringtag");
+    if (rc == MPI_SUCCESS && strlen(stringtag) >= MPI_MAX_STRINGTAG_LEN)
+        rc = err_set(MPI_ERR_ARG, "invalid stringtag of %zu characters (at most %d)", strlen(stringtag),
+                     MPI_MAX_STRINGTAG_LEN - 1);
+    if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(hints = info_from_handle(info)))
+        rc = err_set(MPI_ERR_INFO, "invalid info %#x (not a live info handle)", (unsigned)(uintptr_t)info);
+    if (rc == MPI_SUCCESS && !errhandler_valid(errhandler))
+        rc = err_set(MPI_ERR_ARG, "invalid errhandler %#x", (unsigned)(uintptr_t)errhandler);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(newcomm, "newcomm");
+    if (rc == MPI_SUCCESS && g->rank == MPI_UNDEFINED)
+        rc = err_set(MPI_ERR_GROUP, "invalid group: the calling process is not a member");
+    int tag = rc == MPI_SUCCESS ? stringtag_hash(stringtag) : 0;
+    if (rc == MPI_SUCCESS && !(all = gather_contributions(world, g->world_rank_of, g->size, TAG_FROM_GROUP, tag, 0)))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
+    for (int r = 0; rc == MPI_SUCCESS && r < g->size; r++)
+        if (all[r].color != tag)
+            rc = err_set(MPI_ERR_ARG, "invalid stringtag '%s': group rank %d gave another one", stringtag, r);
+    if (rc == MPI_SUCCESS)
+        rc = build(world, g->size, g->world_rank_of, agree_context(all, g->size), &c);
+    free(all);
+    if (rc == MPI_SUCCESS && hints && !(c->info = info_dup(hints))) {
+        comm_destroy(c);
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory for the new communicator's info");
+    }
+    /* There is no communicator yet: the handler given for the new one
+     * takes the error (the default one when that handler is invalid). */
+    if (rc != MPI_SUCCESS)
+        return err_raise_with(errhandler_valid(errhandler) ? errhandler : runtime_default_errhandler(),
+                              "MPI_Comm_create_from_group", rc);
+    errhandler_unref(c->errhandler);
+    c->errhandler = c->internal->errhandler = errhandler;
+    errhandler_ref(errhandler);
+    c->session = g->session;
+    *newcomm = (MPI_Comm)(uintptr_t)c->handle;
+    return MPI_SUCCESS;
 }

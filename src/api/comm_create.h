@@ -20,6 +20,7 @@
  * MPI_ANY_SOURCE, so the three largest user tags share with 0, 1, 2. */
 #define TAG_CREATE 1
 #define TAG_INTER 2
+#define TAG_FROM_GROUP 3
 #define TAG_TAGGED(tag) (-3 - ((tag) % 0x7ffffffd))
 
 /* A new communicator's last step: it takes this error handler, and

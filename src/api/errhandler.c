@@ -128,9 +128,7 @@ int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
 /* Predefined handlers may be freed too: the handle becomes null. */
 int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(errhandler, "errhandler");
+    int rc = check_pointer(errhandler, "errhandler");
     if (rc == MPI_SUCCESS)
         rc = check_errhandler(*errhandler);
     if (rc != MPI_SUCCESS)

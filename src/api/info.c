@@ -3,7 +3,9 @@
  * how the process was started; MPI_Info_create_env makes the same before
  * MPI_Init.  MPI_Info_get and MPI_Info_get_valuelen are deprecated by
  * MPI-4.0 in favour of MPI_Info_get_string, and provided for the programs
- * that still call them.
+ * that still call them.  Like the standard says, every info call works
+ * before MPI starts and after it ends (hints for MPI_Session_init are made
+ * before anything else).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -59,9 +61,7 @@ static int check_key(const char *key)
 /* Initialized, a live info object and a valid key: what most calls check. */
 static int check_info_key(MPI_Info handle, const char *key, bool writable, info_t **out)
 {
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = writable ? check_info_writable(handle, out) : check_info(handle, out);
+    int rc = writable ? check_info_writable(handle, out) : check_info(handle, out);
     if (rc == MPI_SUCCESS)
         rc = check_key(key);
     return rc;
@@ -77,9 +77,7 @@ static int hand_out(info_t *info, MPI_Info *out)
 
 int PMPI_Info_create(MPI_Info *info)
 {
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(info, "info");
+    int rc = check_pointer(info, "info");
     if (rc == MPI_SUCCESS)
         rc = hand_out(info_new(), info);
     if (rc != MPI_SUCCESS)
@@ -203,9 +201,7 @@ int PMPI_Info_delete(MPI_Info info, const char *key)
 int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 {
     info_t *i = NULL;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_info(info, &i);
+    int rc = check_info(info, &i);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(nkeys, "nkeys");
     if (rc != MPI_SUCCESS)
@@ -217,9 +213,7 @@ int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 {
     info_t *i = NULL;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_info(info, &i);
+    int rc = check_info(info, &i);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(key, "key");
     if (rc == MPI_SUCCESS && (n < 0 || n >= i->n))
@@ -233,9 +227,7 @@ int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 {
     info_t *i = NULL;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_info(info, &i);
+    int rc = check_info(info, &i);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newinfo, "newinfo");
     if (rc == MPI_SUCCESS)
@@ -248,9 +240,7 @@ int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 int PMPI_Info_free(MPI_Info *info)
 {
     info_t *i = NULL;
-    int rc = check_initialized();
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(info, "info");
+    int rc = check_pointer(info, "info");
     if (rc == MPI_SUCCESS)
         rc = check_info_writable(*info, &i);
     if (rc != MPI_SUCCESS)

@@ -34,13 +34,7 @@
 
 static int init_common(const char *call, int required, int *provided)
 {
-    if (runtime_phase() != RUNTIME_NOT_STARTED) {
-        int rc = err_set(MPI_ERR_OTHER, runtime_phase() == RUNTIME_RUNNING
-                                            ? "MPI is already initialized"
-                                            : "MPI cannot be initialized again after MPI_Finalize");
-        return err_raise(NULL, call, rc);
-    }
-    int rc = runtime_init(required, provided);
+    int rc = runtime_world_init(required, provided);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
     return MPI_SUCCESS;
@@ -69,6 +63,9 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 int PMPI_Finalize(void)
 {
     int rc = check_initialized();
+    if (rc == MPI_SUCCESS && (!runtime_world_initialized() || runtime_world_finalized()))
+        rc = err_set(MPI_ERR_OTHER, "called without MPI_Init (only sessions are open: close them with "
+                                    "MPI_Session_finalize)");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Finalize", rc);
     /* As if MPI_COMM_SELF were freed first: its attributes' delete
@@ -79,7 +76,7 @@ int PMPI_Finalize(void)
         rc = world_rc;
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Finalize", rc);
-    return runtime_finalize();
+    return runtime_world_finalize();
 }
 
 int PMPI_Initialized(int *flag)
@@ -87,7 +84,7 @@ int PMPI_Initialized(int *flag)
     int rc = check_pointer(flag, "flag");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Initialized", rc);
-    *flag = runtime_phase() != RUNTIME_NOT_STARTED;
+    *flag = runtime_world_initialized();
     return MPI_SUCCESS;
 }
 
@@ -96,7 +93,7 @@ int PMPI_Finalized(int *flag)
     int rc = check_pointer(flag, "flag");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Finalized", rc);
-    *flag = runtime_phase() == RUNTIME_FINALIZED;
+    *flag = runtime_world_finalized();
     return MPI_SUCCESS;
 }
 

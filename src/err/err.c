@@ -131,6 +131,27 @@ static struct comm *err_comm_for(struct comm *comm)
     return comm_world();
 }
 
+/* MPI_ERRORS_RETURN returns the code; MPI_ERRORS_ARE_FATAL and
+ * MPI_ERRORS_ABORT print one line and end the job.  On one node the
+ * processes of any communicator are the whole job, so both end
+ * everything; the exit status is the error class. */
+static int apply_predefined(MPI_Errhandler handler, const char *call, int code)
+{
+    if (handler == MPI_ERRORS_RETURN) {
+        err_detail_line[0] = '\0'; /* the next error brings its own */
+        return code;
+    }
+    const char *detail = err_detail_line[0] ? err_detail_line : err_class_string(code);
+    char line[800];
+    if (log_rank() >= 0)
+        snprintf(line, sizeof line, "%s: %s [rank %d]\n", call, detail ? detail : "error", log_rank());
+    else
+        snprintf(line, sizeof line, "%s: %s\n", call, detail ? detail : "error");
+    fputs(line, stderr);
+    fflush(stderr);
+    runtime_abort_job(code, RUNTIME_END_ERROR);
+}
+
 int err_raise(struct comm *comm, const char *call, int code)
 {
     comm = err_comm_for(comm);
@@ -145,20 +166,33 @@ int err_raise(struct comm *comm, const char *call, int code)
         err_detail_line[0] = '\0';
         return code;
     }
-    if (handler == MPI_ERRORS_RETURN) {
-        err_detail_line[0] = '\0'; /* the next error brings its own */
+    return apply_predefined(handler, call, code);
+}
+
+int err_raise_with(MPI_Errhandler handler, const char *call, int code)
+{
+    MPI_Comm_errhandler_function *fn = errhandler_function(handler);
+    if (fn) {
+        MPI_Comm none = MPI_COMM_NULL;
+        int passed = code;
+        fn(&none, &passed);
+        err_detail_line[0] = '\0';
         return code;
     }
-    /* MPI_ERRORS_ARE_FATAL and MPI_ERRORS_ABORT: one line, then the job ends.
-     * On one node the processes of any communicator are the whole job, so
-     * both end everything; the exit status is the error class. */
-    const char *detail = err_detail_line[0] ? err_detail_line : err_class_string(code);
-    char line[800];
-    if (log_rank() >= 0)
-        snprintf(line, sizeof line, "%s: %s [rank %d]\n", call, detail ? detail : "error", log_rank());
-    else
-        snprintf(line, sizeof line, "%s: %s\n", call, detail ? detail : "error");
-    fputs(line, stderr);
-    fflush(stderr);
-    runtime_abort_job(code, RUNTIME_END_ERROR);
+    return apply_predefined(handler, call, code);
+}
+
+int err_raise_session(MPI_Session session, MPI_Errhandler handler, const char *call, int code)
+{
+    /* A handler set on a session was made by MPI_Session_create_errhandler,
+     * so its function has the session form. */
+    MPI_Session_errhandler_function *fn =
+        (MPI_Session_errhandler_function *)(void (*)(void))errhandler_function(handler);
+    if (fn) {
+        int passed = code;
+        fn(&session, &passed);
+        err_detail_line[0] = '\0';
+        return code;
+    }
+    return apply_predefined(handler, call, code);
 }

@@ -20,6 +20,11 @@ const char *err_detail(void);
 /* Apply comm's error handler (comm may be NULL when the error belongs to no
  * valid communicator).  Returns code when the handler lets the call return. */
 int err_raise(struct comm *comm, const char *call, int code);
+/* The same under a given handler, for a call with no object to hold one
+ * (a user's handler sees MPI_COMM_NULL). */
+int err_raise_with(MPI_Errhandler handler, const char *call, int code);
+/* The same for a call on a session, under the handler set on it. */
+int err_raise_session(MPI_Session session, MPI_Errhandler handler, const char *call, int code);
 
 /* The predefined string for a class, or NULL if code is not a class. */
 const char *err_class_string(int code);

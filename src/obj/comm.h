@@ -56,6 +56,7 @@ typedef struct comm {
     uint32_t coll_seq;          /* collectives started on it: their tags (coll/sched.h) */
     struct coll_shm *coll_shm;  /* shared-memory collective state (coll/shm.h); NULL: not attached */
     struct bsend_pool *bsend;   /* its own buffer for buffered sends (p2p/bsend.c); NULL: none yet */
+    uint32_t session;           /* the session it was made from (handle value); 0: the world model */
     struct comm *next_released; /* in comm_released, once freed by the user while still in use */
 } comm_t;
 

@@ -24,6 +24,7 @@ typedef struct group {
     int rank;           /* this process's rank in the group, or MPI_UNDEFINED */
     int *world_rank_of; /* size entries */
     int *rank_of_world; /* world-size entries, -1 for non-members; NULL until used */
+    uint32_t session;   /* the session whose process set it is (its handle value); 0: none */
 } group_t;
 
 /* Like the predefined communicators, groups outlive MPI_Finalize. */

@@ -19,6 +19,7 @@
 
 #include "err/err.h"
 #include "obj/comm.h"
+#include "obj/session.h"
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 
@@ -113,11 +114,15 @@ static size_t bsend_in_use(const bsend_pool_t *pool)
     return used;
 }
 
-/* The buffer a send on comm uses: its own, else the process's. */
+/* The buffer a send on comm uses: its own, else its session's, else the
+ * process's. */
 static bsend_pool_t *pool_for(const comm_t *comm)
 {
     if (comm->bsend && comm->bsend->buffer)
         return comm->bsend;
+    session_t *session = comm->session ? session_from_value(comm->session) : NULL;
+    if (session && session->bsend && session->bsend->buffer)
+        return session->bsend;
     return &process_pool;
 }
 

@@ -64,6 +64,78 @@ int runtime_phase(void)
     return rt.phase;
 }
 
+static struct {
+    bool world_active, world_done;
+    int sessions;
+    bool exit_hook;
+} users;
+
+static int start_once(int required, int *provided)
+{
+    if (rt.phase == RUNTIME_RUNNING) {
+        *provided = rt.thread_level;
+        return MPI_SUCCESS;
+    }
+    if (rt.phase == RUNTIME_FINALIZED)
+        return err_set(MPI_ERR_OTHER, "MPI cannot be initialized again in this process once it has been finalized");
+    return runtime_init(required, provided);
+}
+
+int runtime_world_init(int required, int *provided)
+{
+    if (users.world_active || users.world_done)
+        return err_set(MPI_ERR_OTHER, users.world_active ? "MPI is already initialized"
+                                                         : "MPI cannot be initialized again after MPI_Finalize");
+    int rc = start_once(required, provided);
+    if (rc == MPI_SUCCESS)
+        users.world_active = true;
+    return rc;
+}
+
+int runtime_world_finalize(void)
+{
+    users.world_active = false;
+    users.world_done = true;
+    return users.sessions == 0 ? runtime_finalize() : MPI_SUCCESS;
+}
+
+bool runtime_world_initialized(void)
+{
+    return users.world_active || users.world_done;
+}
+
+bool runtime_world_finalized(void)
+{
+    return users.world_done;
+}
+
+/* A program that used only sessions, all closed, ends MPI at exit: until
+ * then a new session may still start. */
+static void finalize_at_exit(void)
+{
+    if (rt.phase == RUNTIME_RUNNING && !users.world_active && users.sessions == 0)
+        runtime_finalize();
+}
+
+int runtime_session_open(int required, int *provided)
+{
+    int rc = start_once(required, provided);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    users.sessions++;
+    if (!users.exit_hook && !users.world_active && !users.world_done)
+        users.exit_hook = atexit(finalize_at_exit) == 0;
+    return MPI_SUCCESS;
+}
+
+int runtime_session_close(void)
+{
+    users.sessions--;
+    if (users.sessions == 0 && users.world_done)
+        return runtime_finalize();
+    return MPI_SUCCESS;
+}
+
 int runtime_thread_level(void)
 {
     return rt.thread_level;

@@ -24,6 +24,18 @@ enum runtime_end_kind {
 
 int runtime_init(int required, int *provided);
 int runtime_finalize(void);
+
+/* Who holds the runtime: the world model (MPI_Init to MPI_Finalize) and
+ * the sessions open (MPI_Session_init to MPI_Session_finalize).  The
+ * first to come starts it; it stops when the world model has finalized
+ * and no session is open, or at exit when only sessions ever used it and
+ * all are closed.  Once stopped it cannot start again in this process. */
+int runtime_world_init(int required, int *provided);
+int runtime_world_finalize(void);
+bool runtime_world_initialized(void); /* MPI_Initialized */
+bool runtime_world_finalized(void);   /* MPI_Finalized */
+int runtime_session_open(int required, int *provided);
+int runtime_session_close(void);
 int runtime_phase(void);
 int runtime_thread_level(void);
 bool runtime_is_main_thread(void);

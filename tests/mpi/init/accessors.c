@@ -106,6 +106,44 @@ static void hardware(void)
     MPI_Info_free(&info);
 }
 
+/* A session inside the world model: its communicators are separate from
+ * MPI_COMM_WORLD's traffic, and closing it leaves the world model up. */
+static void session_beside_world(void)
+{
+    MPI_Session session;
+    MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session);
+    MPI_Group group;
+    MPI_Group_from_session_pset(session, "mpi://WORLD", &group);
+    MPI_Comm comm;
+    MPI_Comm_create_from_group(group, "accessors", MPI_INFO_NULL, MPI_ERRORS_RETURN, &comm);
+    MPI_Group_free(&group);
+    int result;
+    MPI_Comm_compare(comm, MPI_COMM_WORLD, &result);
+    MT_CHECK(result == MPI_CONGRUENT, "the world set's communicator is congruent to MPI_COMM_WORLD: %d", result);
+    int rank, size, a = -1, b = -1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int right = (rank + 1) % size, left = (rank + size - 1) % size;
+    MPI_Request r;
+    MPI_Irecv(&a, 1, MPI_INT, left, 0, MPI_COMM_WORLD, &r);
+    MPI_Sendrecv(&rank, 1, MPI_INT, right, 0, &b, 1, MPI_INT, left, 0, comm, MPI_STATUS_IGNORE);
+    MPI_Send(&size, 1, MPI_INT, right, 0, MPI_COMM_WORLD);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    MT_CHECK(b == left && a == size, "same tags on the two communicators stay apart: %d, %d", b, a);
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    MPI_Comm bad;
+    MPI_Group self;
+    MPI_Comm_group(MPI_COMM_SELF, &self);
+    MT_EXPECT_CLASS(MPI_Comm_create_from_group(self, NULL, MPI_INFO_NULL, MPI_ERRORS_RETURN, &bad), MPI_ERR_ARG,
+                    "a null stringtag");
+    MPI_Group_free(&self);
+    MPI_Comm_free(&comm);
+    MPI_Session_finalize(&session);
+    int flag = 0;
+    MPI_Initialized(&flag);
+    MT_CHECK(flag, "the world model is still up after the session closed");
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -113,5 +151,6 @@ int main(int argc, char **argv)
     handle_conversions();
     memory();
     hardware();
+    session_beside_world();
     return mt_finish();
 }
