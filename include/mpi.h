@@ -909,6 +909,22 @@ TESSERA_API int MPI_Start(MPI_Request *request);
 TESSERA_API int PMPI_Start(MPI_Request *request);
 TESSERA_API int MPI_Startall(int count, MPI_Request array_of_requests[]);
 TESSERA_API int PMPI_Startall(int count, MPI_Request array_of_requests[]);
+TESSERA_API int MPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest,
+                               int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest,
+                                int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                               MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int PMPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                                MPI_Comm comm, MPI_Info info, MPI_Request *request);
+TESSERA_API int MPI_Pready(int partition, MPI_Request request);
+TESSERA_API int PMPI_Pready(int partition, MPI_Request request);
+TESSERA_API int MPI_Pready_range(int partition_low, int partition_high, MPI_Request request);
+TESSERA_API int PMPI_Pready_range(int partition_low, int partition_high, MPI_Request request);
+TESSERA_API int MPI_Pready_list(int length, const int array_of_partitions[], MPI_Request request);
+TESSERA_API int PMPI_Pready_list(int length, const int array_of_partitions[], MPI_Request request);
+TESSERA_API int MPI_Parrived(MPI_Request request, int partition, int *flag);
+TESSERA_API int PMPI_Parrived(MPI_Request request, int partition, int *flag);
 
 TESSERA_API int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
 TESSERA_API int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);

@@ -149,7 +149,13 @@ static int start(request_t *req)
         return MPI_SUCCESS;
     }
     req->active = true;
-    if (req->kind == REQUEST_SEND)
+    if (req->kind == REQUEST_SEND && req->partitions) {
+        /* A partitioned send leaves when its last partition is ready;
+         * until then it is active and not complete. */
+        request_status_empty(&req->status);
+        req->complete = false;
+        partitioned_start(req);
+    } else if (req->kind == REQUEST_SEND)
         p2p_send_start(req);
     else
         p2p_recv_start(req);

@@ -65,6 +65,8 @@ static int request_finish(MPI_Request *handle, request_t *req, MPI_Status *statu
         if (req->status.MPI_ERROR == MPI_SUCCESS)
             req->status.MPI_ERROR = rc;
     }
+    if (req->partitions)
+        req->status.MPI_TAG = partitioned_user_tag(req->status.MPI_TAG);
     if (req->persistent) {
         req->active = false;
         if (status != MPI_STATUS_IGNORE)

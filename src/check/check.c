@@ -172,8 +172,8 @@ int check_recv_rank(const comm_t *comm, int rank, const char *what)
 
 int check_send_tag(int tag)
 {
-    if (tag < 0)
-        return err_set(MPI_ERR_TAG, "invalid tag %d (must be between 0 and MPI_TAG_UB)", tag);
+    if (tag < 0 || tag > TESSERA_TAG_UB)
+        return err_set(MPI_ERR_TAG, "invalid tag %d (must be between 0 and MPI_TAG_UB, %d)", tag, TESSERA_TAG_UB);
     return MPI_SUCCESS;
 }
 
@@ -181,8 +181,9 @@ int check_recv_tag(int tag)
 {
     if (tag == MPI_ANY_TAG)
         return MPI_SUCCESS;
-    if (tag < 0)
-        return err_set(MPI_ERR_TAG, "invalid tag %d (must be MPI_ANY_TAG or between 0 and MPI_TAG_UB)", tag);
+    if (tag < 0 || tag > TESSERA_TAG_UB)
+        return err_set(MPI_ERR_TAG, "invalid tag %d (must be MPI_ANY_TAG or between 0 and MPI_TAG_UB, %d)", tag,
+                       TESSERA_TAG_UB);
     return MPI_SUCCESS;
 }
 

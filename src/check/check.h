@@ -29,6 +29,10 @@ int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype
 int check_pointer(const void *ptr, const char *what);
 int check_send_rank(const comm_t *comm, int rank, const char *what);
 int check_recv_rank(const comm_t *comm, int rank, const char *what);
+/* The largest tag a user may give.  One below INT_MAX, so that every
+ * user tag t has a negative twin INT_MIN + t other than MPI_ANY_TAG:
+ * partitioned messages travel under those (p2p/partitioned tags). */
+#define TESSERA_TAG_UB 0x7ffffffe
 int check_send_tag(int tag);
 int check_recv_tag(int tag);
 

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "check/check.h"
 #include "err/err.h"
 #include "err/handler.h"
 
@@ -202,7 +203,7 @@ int attr_delete_all(attr_t **list, int kind, void *object)
 
 /* ---- the predefined attributes of MPI_COMM_WORLD ---- */
 
-static int tag_ub = 0x7fffffff, host = MPI_PROC_NULL, io = MPI_ANY_SOURCE, wtime_is_global = 1;
+static int tag_ub = TESSERA_TAG_UB, host = MPI_PROC_NULL, io = MPI_ANY_SOURCE, wtime_is_global = 1;
 static int universe_size, appnum = 0, lastusedcode;
 
 void attr_init_predefined(int world_size)

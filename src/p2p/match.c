@@ -58,7 +58,10 @@ static match_queues_t *match_queues(uint16_t context_id)
 
 static int match_envelope(int want_source, int want_tag, int source, int tag)
 {
-    return (want_source == source || want_source == MPI_ANY_SOURCE) && (want_tag == tag || want_tag == MPI_ANY_TAG);
+    /* MPI_ANY_TAG takes the user's tags only: the negative ones carry
+     * partitioned messages, which only their partitioned receive takes. */
+    return (want_source == source || want_source == MPI_ANY_SOURCE) &&
+           (want_tag == tag || (want_tag == MPI_ANY_TAG && tag >= 0));
 }
 
 request_t *match_posted_take(uint16_t context_id, int source, int tag)

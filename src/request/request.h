@@ -88,6 +88,11 @@ typedef struct request {
     struct request *parts[2];
     void *owned;
     struct request *pair;
+    /* Partitioned (MPI_Psend_init/MPI_Precv_init): how many partitions,
+     * and for a send how many are ready in this round (owned holds a flag
+     * per partition). */
+    int partitions;
+    int partitions_ready;
     MPI_Status status;
 } request_t;
 
@@ -153,6 +158,11 @@ bool request_uses(const struct comm *comm);
 void grequest_query(request_t *req);
 /* Run free_fn, once; returns its error. */
 int grequest_free_state(request_t *req);
+
+/* Partitioned requests (api/partitioned.c): MPI_Start of a send clears
+ * its ready partitions; the user's tag behind the one on the wire. */
+void partitioned_start(request_t *req);
+int partitioned_user_tag(int wire);
 
 /* The status MPI reports for a request that had nothing to do. */
 void request_status_empty(MPI_Status *status);
