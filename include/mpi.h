@@ -1281,6 +1281,8 @@ TESSERA_API MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);
 TESSERA_API MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);
 TESSERA_API int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
 TESSERA_API int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+TESSERA_API int MPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type, MPI_Datatype *pair_type);
+TESSERA_API int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type, MPI_Datatype *pair_type);
 TESSERA_API int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
                          int *position, MPI_Comm comm);
 TESSERA_API int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,

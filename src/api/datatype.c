@@ -60,6 +60,7 @@
 #pragma weak MPI_Type_set_name = PMPI_Type_set_name
 #pragma weak MPI_Type_get_name = PMPI_Type_get_name
 #pragma weak MPI_Type_match_size = PMPI_Type_match_size
+#pragma weak MPI_Type_get_value_index = PMPI_Type_get_value_index
 #pragma weak MPI_Get_address = PMPI_Get_address
 #pragma weak MPI_Aint_add = PMPI_Aint_add
 #pragma weak MPI_Aint_diff = PMPI_Aint_diff
@@ -919,6 +920,32 @@ MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp)
 MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
 {
     return (MPI_Aint)((uintptr_t)addr1 - (uintptr_t)addr2);
+}
+
+/* MPI-4.1: the predefined pair type of a value type and an index type,
+ * as MPI_MINLOC and MPI_MAXLOC take them; MPI_DATATYPE_NULL for a
+ * combination MPI does not predefine. */
+int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type, MPI_Datatype *pair_type)
+{
+    static const struct {
+        MPI_Datatype value, pair;
+    } pairs[] = {
+        {MPI_FLOAT, MPI_FLOAT_INT}, {MPI_DOUBLE, MPI_DOUBLE_INT},           {MPI_LONG, MPI_LONG_INT},
+        {MPI_INT, MPI_2INT},        {MPI_SHORT, MPI_SHORT_INT},             {MPI_LONG_DOUBLE, MPI_LONG_DOUBLE_INT},
+    };
+    datatype_t *dt;
+    int rc = check_datatype(value_type, "value_type", &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_datatype(index_type, "index_type", &dt);
+    if (rc == MPI_SUCCESS)
+        rc = check_pointer(pair_type, "pair_type");
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, "MPI_Type_get_value_index", rc);
+    *pair_type = MPI_DATATYPE_NULL;
+    for (size_t i = 0; index_type == MPI_INT && i < sizeof pairs / sizeof pairs[0]; i++)
+        if (pairs[i].value == value_type)
+            *pair_type = pairs[i].pair;
+    return MPI_SUCCESS;
 }
 
 int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)

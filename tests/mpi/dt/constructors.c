@@ -118,6 +118,17 @@ static void check_contents(void)
     int len;
     MPI_Type_get_name(MPI_DOUBLE_INT, name, &len);
     MT_CHECK(strcmp(name, "MPI_DOUBLE_INT") == 0 && len == 14, "name of MPI_DOUBLE_INT: %s", name);
+    MPI_Datatype pair;
+    MPI_Type_get_value_index(MPI_DOUBLE, MPI_INT, &pair);
+    MT_CHECK(pair == MPI_DOUBLE_INT, "value index of (double, int)");
+    MPI_Type_get_value_index(MPI_INT, MPI_INT, &pair);
+    MT_CHECK(pair == MPI_2INT, "value index of (int, int)");
+    MPI_Type_get_value_index(MPI_DOUBLE, MPI_FLOAT, &pair);
+    MT_CHECK(pair == MPI_DATATYPE_NULL, "no predefined (double, float) pair");
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MT_EXPECT_CLASS(MPI_Type_get_value_index(MPI_DATATYPE_NULL, MPI_INT, &pair), MPI_ERR_TYPE,
+                    "value index of a null type");
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     MPI_Type_get_name(MPI_DATATYPE_NULL, name, &len);
     MT_CHECK(strcmp(name, "MPI_DATATYPE_NULL") == 0 && len == 17, "name of MPI_DATATYPE_NULL: %s", name);
 }
