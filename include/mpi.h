@@ -1283,6 +1283,12 @@ TESSERA_API int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datat
 TESSERA_API int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
 TESSERA_API int MPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type, MPI_Datatype *pair_type);
 TESSERA_API int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type, MPI_Datatype *pair_type);
+TESSERA_API int MPI_Type_create_f90_integer(int r, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype);
 TESSERA_API int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
                          int *position, MPI_Comm comm);
 TESSERA_API int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,

@@ -61,6 +61,9 @@
 #pragma weak MPI_Type_get_name = PMPI_Type_get_name
 #pragma weak MPI_Type_match_size = PMPI_Type_match_size
 #pragma weak MPI_Type_get_value_index = PMPI_Type_get_value_index
+#pragma weak MPI_Type_create_f90_integer = PMPI_Type_create_f90_integer
+#pragma weak MPI_Type_create_f90_real = PMPI_Type_create_f90_real
+#pragma weak MPI_Type_create_f90_complex = PMPI_Type_create_f90_complex
 #pragma weak MPI_Get_address = PMPI_Get_address
 #pragma weak MPI_Aint_add = PMPI_Aint_add
 #pragma weak MPI_Aint_diff = PMPI_Aint_diff
@@ -161,7 +164,7 @@ int PMPI_Type_free(MPI_Datatype *datatype)
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_type_handle_arg(datatype, &dt);
-    if (rc == MPI_SUCCESS && dt->predefined)
+    if (rc == MPI_SUCCESS && (dt->predefined || dt->parameterized))
         rc = err_set(MPI_ERR_TYPE, "invalid datatype %s for MPI_Type_free (predefined types cannot be freed)",
                      dt_name(dt));
     /* Attributes go with the type: their delete callbacks run now. */
@@ -930,8 +933,8 @@ int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type, 
     static const struct {
         MPI_Datatype value, pair;
     } pairs[] = {
-        {MPI_FLOAT, MPI_FLOAT_INT}, {MPI_DOUBLE, MPI_DOUBLE_INT},           {MPI_LONG, MPI_LONG_INT},
-        {MPI_INT, MPI_2INT},        {MPI_SHORT, MPI_SHORT_INT},             {MPI_LONG_DOUBLE, MPI_LONG_DOUBLE_INT},
+        {MPI_FLOAT, MPI_FLOAT_INT}, {MPI_DOUBLE, MPI_DOUBLE_INT}, {MPI_LONG, MPI_LONG_INT},
+        {MPI_INT, MPI_2INT},        {MPI_SHORT, MPI_SHORT_INT},   {MPI_LONG_DOUBLE, MPI_LONG_DOUBLE_INT},
     };
     datatype_t *dt;
     int rc = check_datatype(value_type, "value_type", &dt);
@@ -946,6 +949,99 @@ int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type, 
         if (pairs[i].value == value_type)
             *pair_type = pairs[i].pair;
     return MPI_SUCCESS;
+}
+
+/* ---- Fortran 90 parameterized types ---- */
+
+/* The type for a Fortran KIND selected by precision and range, made once
+ * per (combiner, p, r) and kept: the standard calls these predefined, so
+ * the same arguments give the same handle and MPI_Type_free refuses it.
+ * It moves as its storage type and reports its combiner and (p, r). */
+static int f90_type(const char *call, int combiner, int p, int r, MPI_Datatype base, MPI_Datatype *newtype)
+{
+    static struct f90 {
+        int combiner, p, r;
+        datatype_t *dt;
+        struct f90 *next;
+    } * made;
+    for (struct f90 *f = made; f; f = f->next)
+        if (f->combiner == combiner && f->p == p && f->r == r) {
+            *newtype = dt_handle(f->dt);
+            return MPI_SUCCESS;
+        }
+    int ints[2] = {p, r};
+    int nints = combiner == MPI_COMBINER_F90_INTEGER ? 1 : 2;
+    datatype_t *old = dt_from_handle(base);
+    datatype_t *dt = dt_new(combiner, false, nints, combiner == MPI_COMBINER_F90_INTEGER ? &ints[1] : ints, 0, NULL, 0,
+                            NULL, 0, NULL);
+    struct f90 *f = malloc(sizeof *f);
+    int rc = dt && f ? dt_build_resized(dt, old, 0, 0) : MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS)
+        rc = dt_commit(dt);
+    if (rc != MPI_SUCCESS) {
+        free(f);
+        return finish(call, dt, rc, newtype);
+    }
+    dt->parameterized = true;
+    *f = (struct f90){combiner, p, r, dt, made};
+    made = f;
+    return finish(call, dt, MPI_SUCCESS, newtype);
+}
+
+static int f90_unsupported(const char *call, int p, int r)
+{
+    return err_raise(NULL, call,
+                     err_set(MPI_ERR_ARG, "no Fortran kind has precision %d and range %d (MPI_UNDEFINED: any)", p, r));
+}
+
+int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
+{
+    static const struct {
+        int range;
+        MPI_Datatype type;
+    } kinds[] = {{2, MPI_INTEGER1}, {4, MPI_INTEGER2}, {9, MPI_INTEGER4}, {18, MPI_INTEGER8}, {38, MPI_INTEGER16}};
+    int rc = begin("MPI_Type_create_f90_integer", newtype);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    for (size_t k = 0; r >= 0 && k < sizeof kinds / sizeof kinds[0]; k++)
+        if (r <= kinds[k].range)
+            return f90_type("MPI_Type_create_f90_integer", MPI_COMBINER_F90_INTEGER, MPI_UNDEFINED, r, kinds[k].type,
+                            newtype);
+    return f90_unsupported("MPI_Type_create_f90_integer", MPI_UNDEFINED, r);
+}
+
+/* 0: 4-byte IEEE, 1: 8-byte, 2: 16-byte; -1: none has that much. */
+static int real_kind(int p, int r)
+{
+    static const int precision[] = {6, 15, 33}, range[] = {37, 307, 4931};
+    for (int k = 0; k < 3; k++)
+        if ((p == MPI_UNDEFINED || p <= precision[k]) && (r == MPI_UNDEFINED || r <= range[k]))
+            return k;
+    return -1;
+}
+
+int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
+{
+    static const MPI_Datatype reals[] = {MPI_REAL4, MPI_REAL8, MPI_REAL16};
+    int rc = begin("MPI_Type_create_f90_real", newtype);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int k = real_kind(p, r);
+    if (k < 0)
+        return f90_unsupported("MPI_Type_create_f90_real", p, r);
+    return f90_type("MPI_Type_create_f90_real", MPI_COMBINER_F90_REAL, p, r, reals[k], newtype);
+}
+
+int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype)
+{
+    static const MPI_Datatype complexes[] = {MPI_COMPLEX8, MPI_COMPLEX16, MPI_COMPLEX32};
+    int rc = begin("MPI_Type_create_f90_complex", newtype);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int k = real_kind(p, r);
+    if (k < 0)
+        return f90_unsupported("MPI_Type_create_f90_complex", p, r);
+    return f90_type("MPI_Type_create_f90_complex", MPI_COMBINER_F90_COMPLEX, p, r, complexes[k], newtype);
 }
 
 int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)

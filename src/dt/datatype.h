@@ -28,6 +28,7 @@ typedef struct datatype {
     uint32_t handle; /* 0 once the user has freed it */
     int combiner;    /* MPI_COMBINER_* */
     bool predefined;
+    bool parameterized; /* made by MPI_Type_create_f90_*: treated as predefined (never freed), yet has contents */
     bool committed;
     bool large;           /* made by a _c constructor: contents are large counts */
     bool bounds_set;      /* lb/ub fixed by MPI_Type_create_resized, here or inside */

@@ -118,6 +118,14 @@ static void check_contents(void)
     int len;
     MPI_Type_get_name(MPI_DOUBLE_INT, name, &len);
     MT_CHECK(strcmp(name, "MPI_DOUBLE_INT") == 0 && len == 14, "name of MPI_DOUBLE_INT: %s", name);
+    MPI_Type_get_name(MPI_DATATYPE_NULL, name, &len);
+    MT_CHECK(strcmp(name, "MPI_DATATYPE_NULL") == 0 && len == 17, "name of MPI_DATATYPE_NULL: %s", name);
+}
+
+/* MPI-4.1's pair types by value type, and the Fortran 90 parameterized
+ * types: the same handle for the same arguments, never freed. */
+static void pairs_and_f90(void)
+{
     MPI_Datatype pair;
     MPI_Type_get_value_index(MPI_DOUBLE, MPI_INT, &pair);
     MT_CHECK(pair == MPI_DOUBLE_INT, "value index of (double, int)");
@@ -125,12 +133,28 @@ static void check_contents(void)
     MT_CHECK(pair == MPI_2INT, "value index of (int, int)");
     MPI_Type_get_value_index(MPI_DOUBLE, MPI_FLOAT, &pair);
     MT_CHECK(pair == MPI_DATATYPE_NULL, "no predefined (double, float) pair");
+    MPI_Datatype f90, again;
+    MPI_Type_create_f90_real(10, 100, &f90);
+    MPI_Type_create_f90_real(10, 100, &again);
+    int size = 0, ni, na, nd, combiner, ints[2];
+    MPI_Type_size(f90, &size);
+    MPI_Type_get_envelope(f90, &ni, &na, &nd, &combiner);
+    MPI_Type_get_contents(f90, 2, 0, 0, ints, NULL, NULL);
+    MT_CHECK(f90 == again && size == 8 && combiner == MPI_COMBINER_F90_REAL && ni == 2 && ints[0] == 10 &&
+                 ints[1] == 100,
+             "f90 real(10, 100): size %d, combiner %d, contents %d %d", size, combiner, ints[0], ints[1]);
+    MPI_Type_create_f90_integer(3, &f90);
+    MPI_Type_size(f90, &size);
+    MT_CHECK(size == 2, "f90 integer of range 3 has %d bytes", size);
+    MPI_Type_create_f90_complex(MPI_UNDEFINED, 30, &f90);
+    MPI_Type_size(f90, &size);
+    MT_CHECK(size == 8, "f90 complex of range 30 has %d bytes", size);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MT_EXPECT_CLASS(MPI_Type_free(&f90), MPI_ERR_TYPE, "freeing an f90 type");
+    MT_EXPECT_CLASS(MPI_Type_create_f90_integer(100, &f90), MPI_ERR_ARG, "an integer of range 100");
     MT_EXPECT_CLASS(MPI_Type_get_value_index(MPI_DATATYPE_NULL, MPI_INT, &pair), MPI_ERR_TYPE,
                     "value index of a null type");
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
-    MPI_Type_get_name(MPI_DATATYPE_NULL, name, &len);
-    MT_CHECK(strcmp(name, "MPI_DATATYPE_NULL") == 0 && len == 17, "name of MPI_DATATYPE_NULL: %s", name);
 }
 
 int main(int argc, char **argv)
@@ -263,5 +287,6 @@ int main(int argc, char **argv)
         }
     }
     check_contents();
+    pairs_and_f90();
     return mt_finish();
 }
