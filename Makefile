@@ -21,6 +21,7 @@ demo: all
 	$(BUILD)/bin/mpirun -n 4 $(BUILD)/examples/hello
 	@echo "== ping-pong between 2 ranks"
 	$(BUILD)/bin/mpirun -n 2 $(BUILD)/examples/pingpong
+	@sh examples/python/run_demo.sh $(BUILD)
 
 test: all
 	cd $(BUILD) && ctest $(CTEST_FLAGS)

@@ -25,13 +25,18 @@
 
 typedef struct bsend_block {
     struct bsend_block *next; /* in address order within the buffer */
-    size_t size;              /* header and data, rounded */
+    size_t size;              /* header and data */
     request_t *req;           /* the send from this block */
     uint64_t seq;             /* the pool's count of blocks before this one */
 } bsend_block_t;
 
-#define BSEND_ALIGN 16
-_Static_assert(sizeof(bsend_block_t) <= MPI_BSEND_OVERHEAD, "a block header fits MPI_BSEND_OVERHEAD");
+/* A block's header starts at the next 8-byte boundary and its data right
+ * after the header (packed bytes need no alignment).  So a message of n
+ * bytes takes at most BSEND_ALIGN - 1 + BSEND_HEADER + n bytes, within
+ * the n + MPI_BSEND_OVERHEAD that the standard tells users to provide. */
+#define BSEND_ALIGN 8
+#define BSEND_HEADER ((sizeof(bsend_block_t) + BSEND_ALIGN - 1) & ~(size_t)(BSEND_ALIGN - 1))
+_Static_assert(BSEND_ALIGN - 1 + BSEND_HEADER <= MPI_BSEND_OVERHEAD, "a block's header fits MPI_BSEND_OVERHEAD");
 
 struct bsend_pool {
     char *buffer; /* NULL: nothing attached; MPI_BUFFER_AUTOMATIC: malloc per block */
@@ -101,7 +106,7 @@ static bsend_block_t *bsend_place(bsend_pool_t *pool, size_t size)
         }
         if (!*link)
             return NULL;
-        start = (char *)*link + (*link)->size;
+        start = (char *)round_up((uintptr_t)*link + (*link)->size);
         link = &(*link)->next;
     }
 }
@@ -135,7 +140,7 @@ int p2p_bsend(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
     if (!pool->buffer)
         return err_set(MPI_ERR_BUFFER, "buffered send of %zu bytes with no buffer attached (MPI_Buffer_attach)", bytes);
     bsend_reclaim(pool);
-    size_t size = round_up(MPI_BSEND_OVERHEAD + bytes);
+    size_t size = BSEND_HEADER + bytes;
     bsend_block_t *b = bsend_place(pool, size);
     if (!b)
         return err_set(MPI_ERR_BUFFER,
@@ -144,7 +149,7 @@ int p2p_bsend(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
                        bytes, bsend_in_use(pool), pool->size, MPI_BSEND_OVERHEAD);
     b->size = size;
     b->seq = pool->placed++;
-    char *copy = (char *)b + MPI_BSEND_OVERHEAD;
+    char *copy = (char *)b + BSEND_HEADER;
     dt_buffer_pack(data, 0, bytes, copy);
     dt_buffer_t packed = dt_buffer_bytes(copy, bytes);
     p2p_isend(&packed, dest, tag, comm, &b->req);

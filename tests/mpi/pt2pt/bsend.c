@@ -102,6 +102,26 @@ int main(int argc, char **argv)
     MPI_Buffer_detach(&back, &back_size);
     MT_CHECK(back == MPI_BUFFER_AUTOMATIC, "detaching the automatic buffer gave %p", back);
 
+    /* Exactly what the standard says to provide: the messages' sizes and
+     * MPI_BSEND_OVERHEAD each, here from an odd address.  Messages to
+     * another rank past the eager limit stay in the buffer until that
+     * rank receives them, so all three are there at once. */
+    static const size_t exact_sizes[] = {0, 13, 100001};
+    for (int k = 0; k < 3 && active; k++) {
+        enum { MESSAGES = 3 };
+        size_t bytes = exact_sizes[k];
+        size_t exact = MESSAGES * (bytes + MPI_BSEND_OVERHEAD);
+        char *room = malloc(exact + 1);
+        MPI_Buffer_attach(room + 1, (int)exact);
+        for (int i = 0; i < MESSAGES; i++)
+            MT_CHECK(MPI_Bsend(out, (int)bytes, MPI_BYTE, peer, 80 + i, MPI_COMM_WORLD) == MPI_SUCCESS,
+                     "Bsend %d of %zu bytes into a buffer of exactly %zu", i, bytes, exact);
+        for (int i = 0; i < MESSAGES; i++)
+            MPI_Recv(in, (int)bytes, MPI_BYTE, peer, 80 + i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Buffer_detach(&back, &back_size);
+        free(room);
+    }
+
     /* MPI-4.1: a communicator's own buffer serves its sends only; the
      * flushes return once the buffered sends have left (a large one needs
      * its receive posted first, so the nonblocking flush is tested while
