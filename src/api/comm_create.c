@@ -323,14 +323,17 @@ static int guided_level(const info_t *hints)
 }
 
 /* Every process of a job shares memory with every other: they all run on
- * this node.  So MPI_COMM_TYPE_SHARED keeps everyone, ordered by key. */
+ * this node.  So MPI_COMM_TYPE_SHARED keeps everyone, ordered by key.  On
+ * an intercommunicator (which the standard does not exclude) a split by
+ * type is a split by color: each process's domain, the remote processes
+ * of the same domain forming the other side. */
 int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     comm_t *parent = NULL, *c = NULL;
     info_t *hints = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
-        rc = check_intracomm(comm, &parent);
+        rc = check_comm(comm, &parent);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newcomm, "newcomm");
     if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(hints = info_from_handle(info)))
@@ -346,9 +349,24 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
                      "invalid split_type %d (MPI_COMM_TYPE_SHARED, MPI_COMM_TYPE_HW_GUIDED, "
                      "MPI_COMM_TYPE_RESOURCE_GUIDED, MPI_COMM_TYPE_HW_UNGUIDED or MPI_UNDEFINED)",
                      split_type);
+    if (rc == MPI_SUCCESS && parent->inter && split_type == MPI_COMM_TYPE_HW_UNGUIDED)
+        rc = err_set(MPI_ERR_COMM,
+                     "invalid communicator %s for MPI_COMM_TYPE_HW_UNGUIDED (a strict subset of the "
+                     "group is defined for intracommunicators only)",
+                     parent->name);
     int level = -1;
-    if (rc == MPI_SUCCESS) {
-        int guided = split_type == MPI_COMM_TYPE_HW_GUIDED ? guided_level(hints) : -1;
+    int guided = split_type == MPI_COMM_TYPE_HW_GUIDED ? guided_level(hints) : -1;
+    if (rc == MPI_SUCCESS && parent->inter) {
+        int color = 0;
+        if (split_type == MPI_UNDEFINED || (split_type == MPI_COMM_TYPE_HW_GUIDED && guided < 0))
+            color = MPI_UNDEFINED;
+        else if (split_type == MPI_COMM_TYPE_HW_GUIDED && guided < TOPO_LEVELS) {
+            long ids[TOPO_LEVELS];
+            topology_domains(ids);
+            color = ids[guided] < 0 ? MPI_UNDEFINED : (int)ids[guided];
+        }
+        rc = intercomm_split(parent, color, key, &c);
+    } else if (rc == MPI_SUCCESS) {
         if (split_type == MPI_UNDEFINED || (split_type == MPI_COMM_TYPE_HW_GUIDED && guided < 0))
             rc = split(parent, SPLIT_COLOR, MPI_UNDEFINED, key, &level, &c);
         else if (split_type == MPI_COMM_TYPE_SHARED || guided == TOPO_LEVELS)
@@ -359,10 +377,15 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
         } else
             rc = split(parent, SPLIT_FIRST_LEVEL, 0, key, &level, &c);
     }
-    /* An unguided split says which level it used, as the standard asks. */
-    if (rc == MPI_SUCCESS && c && split_type == MPI_COMM_TYPE_HW_UNGUIDED &&
-        (!(c->info = info_new()) || !info_set(c->info, "mpi_hw_resource_type", topology_level_name(level))))
-        rc = err_set(MPI_ERR_NO_MEM, "out of memory for the new communicator's info");
+    /* An unguided split says which level it used, as the standard asks:
+     * in the info the caller passed (when it can be written) and in the
+     * new communicator's. */
+    if (rc == MPI_SUCCESS && c && split_type == MPI_COMM_TYPE_HW_UNGUIDED) {
+        const char *name = topology_level_name(level);
+        if (!(c->info = info_new()) || !info_set(c->info, "mpi_hw_resource_type", name) ||
+            (hints && !hints->predefined && !info_set(hints, "mpi_hw_resource_type", name)))
+            rc = err_set(MPI_ERR_NO_MEM, "out of memory for the new communicator's info");
+    }
     if (rc != MPI_SUCCESS)
         return err_raise(parent, "MPI_Comm_split_type", rc);
     *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;

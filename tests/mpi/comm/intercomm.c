@@ -301,8 +301,22 @@ int main(int argc, char **argv)
     MPI_Comm_remote_size(inter, &rsize);
     MT_EXPECT_CLASS(MPI_Send(&x, 1, MPI_INT, rsize, 0, inter), MPI_ERR_RANK, "a send past the remote group");
     MPI_Comm bad = MPI_COMM_NULL;
-    MT_EXPECT_CLASS(MPI_Comm_split_type(inter, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &bad), MPI_ERR_COMM,
-                    "MPI_Comm_split_type of an intercommunicator");
+    /* A split by type of an intercommunicator: everyone shares the node,
+     * so it is the whole intercommunicator again. */
+    MPI_Comm shared = MPI_COMM_NULL;
+    MPI_Comm_split_type(inter, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &shared);
+    int shared_remote = -1, shared_inter = 0;
+    if (shared != MPI_COMM_NULL) {
+        MPI_Comm_test_inter(shared, &shared_inter);
+        MPI_Comm_remote_size(shared, &shared_remote);
+        MPI_Comm_free(&shared);
+    }
+    MT_CHECK(shared_inter && shared_remote == rsize, "split_type SHARED of an intercommunicator: remote size %d of %d",
+             shared_remote, rsize);
+    MPI_Comm_split_type(inter, MPI_UNDEFINED, 0, MPI_INFO_NULL, &shared);
+    MT_CHECK(shared == MPI_COMM_NULL, "split_type MPI_UNDEFINED of an intercommunicator");
+    MT_EXPECT_CLASS(MPI_Comm_split_type(inter, MPI_COMM_TYPE_HW_UNGUIDED, 0, MPI_INFO_NULL, &bad), MPI_ERR_COMM,
+                    "an unguided split of an intercommunicator");
     MT_EXPECT_CLASS(MPI_Cart_create(inter, 1, &rsize, &x, 0, &bad), MPI_ERR_COMM,
                     "MPI_Cart_create on an intercommunicator");
     MT_EXPECT_CLASS(MPI_Comm_remote_size(MPI_COMM_WORLD, &x), MPI_ERR_COMM, "MPI_Comm_remote_size of the world");

@@ -122,7 +122,15 @@ int main(int argc, char **argv)
     MT_CHECK(none == MPI_COMM_NULL, "an unknown resource type gives MPI_COMM_NULL");
 
     MPI_Comm unguided;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_HW_UNGUIDED, 0, MPI_INFO_NULL, &unguided);
+    MPI_Info asked;
+    MPI_Info_create(&asked);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_HW_UNGUIDED, 0, asked, &unguided);
+    if (unguided != MPI_COMM_NULL) {
+        int asked_flag = 0, asked_len = 0;
+        MPI_Info_get_valuelen(asked, "mpi_hw_resource_type", &asked_len, &asked_flag);
+        MT_CHECK(asked_flag, "an unguided split names its level in the caller's info too");
+    }
+    MPI_Info_free(&asked);
     if (unguided != MPI_COMM_NULL) {
         MPI_Info used;
         char value[64] = "";
