@@ -30,6 +30,7 @@
 #include "progress/progress.h"
 #include "runtime/runtime.h"
 #include "runtime/topology.h"
+#include "transport/shm/shm.h"
 
 #pragma weak MPI_Comm_dup = PMPI_Comm_dup
 #pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
@@ -539,6 +540,30 @@ static int by_place_then_rank(const void *a, const void *b)
         if (sort_base[ra].domain[l] != sort_base[rb].domain[l])
             return sort_base[ra].domain[l] < sort_base[rb].domain[l] ? -1 : 1;
     return (ra > rb) - (ra < rb);
+}
+
+int comm_placed_rank(comm_t *parent, int n, const int *node_order)
+{
+    contribution_t *all = calloc((size_t)parent->size, sizeof *all);
+    int *place = malloc((size_t)parent->size * sizeof *place);
+    int rank = MPI_UNDEFINED;
+    if (!all || !place) {
+        free(all);
+        free(place);
+        return -1;
+    }
+    for (int r = 0; r < parent->size; r++) {
+        place[r] = r;
+        topology_domains_of_pid(shm_rank_pid(comm_world_rank(parent, r)), all[r].domain);
+    }
+    sort_base = all;
+    qsort(place, (size_t)parent->size, sizeof *place, by_place_then_rank);
+    for (int j = 0; j < n; j++)
+        if (place[j] == parent->rank)
+            rank = node_order ? node_order[j] : j;
+    free(all);
+    free(place);
+    return rank;
 }
 
 int comm_create_placed(comm_t *parent, int n, bool reorder, const int *node_order, comm_t **out)

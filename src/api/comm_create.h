@@ -64,6 +64,11 @@ int comm_split_internal(comm_t *parent, int color, int key, comm_t **out);
  * where they run, so that consecutive nodes share caches where the
  * machine has them.  *out is NULL on the processes left out. */
 int comm_create_placed(comm_t *parent, int n, bool reorder, const int *node_order, comm_t **out);
+/* The rank comm_create_placed with reorder gives the calling process,
+ * MPI_UNDEFINED when it is left out; -1 when out of memory.  Local: it
+ * reads where the others run from their affinity (MPI_Cart_map and
+ * MPI_Graph_map, which must agree with the create calls). */
+int comm_placed_rank(comm_t *parent, int n, const int *node_order);
 
 /* Every process's `len` bytes, end to end in *all (malloc'd; the caller
  * frees it), process r's from offsets[r] to offsets[r + 1]. */

@@ -283,12 +283,12 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     return MPI_SUCCESS;
 }
 
-/* The map functions answer what the create calls do without reorder:
- * they see only the calling process, not where the others run. */
+/* The map functions answer what the create calls do with reorder: the
+ * rank the calling process would get (comm_placed_rank). */
 int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
 {
     comm_t *c = NULL;
-    int cells = 0;
+    int cells = 0, rank = -1;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_comm(comm, &c);
@@ -298,9 +298,11 @@ int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[
         rc = check_pointer(newrank, "newrank");
     if (rc == MPI_SUCCESS)
         rc = check_grid_fits(c, ndims, dims, &cells);
+    if (rc == MPI_SUCCESS && (rank = comm_placed_rank(c, cells, NULL)) == -1)
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory placing a grid of %d", cells);
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Cart_map", rc);
-    *newrank = c->rank < cells ? c->rank : MPI_UNDEFINED;
+    *newrank = rank;
     return MPI_SUCCESS;
 }
 
@@ -423,9 +425,15 @@ int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges
         rc = check_graph(c, nnodes, index, edges);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newrank, "newrank");
+    int *order = NULL, rank = -1;
+    if (rc == MPI_SUCCESS && (order = malloc((size_t)nnodes * sizeof *order)))
+        topo_graph_order(nnodes, index, edges, order);
+    if (rc == MPI_SUCCESS && (!order || (rank = comm_placed_rank(c, nnodes, order)) == -1))
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory placing a graph of %d nodes", nnodes);
+    free(order);
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Graph_map", rc);
-    *newrank = c->rank < nnodes ? c->rank : MPI_UNDEFINED;
+    *newrank = rank;
     return MPI_SUCCESS;
 }
 

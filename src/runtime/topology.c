@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const level_names[TOPO_LEVELS] = {
     [TOPO_PACKAGE] = "Package", [TOPO_NUMA] = "NUMANode", [TOPO_L3] = "L3Cache",        [TOPO_L2] = "L2Cache",
@@ -109,24 +110,39 @@ static long domain_of(int cpu, int level)
     }
 }
 
+/* The domain holding every CPU of an affinity mask, at each level. */
+static void domains_of_set(const cpu_set_t *set, long ids[TOPO_LEVELS])
+{
+    for (int l = 0; l < TOPO_LEVELS; l++) {
+        long id = -2; /* none seen yet */
+        for (int cpu = 0; set && cpu < CPU_SETSIZE && id != -1; cpu++) {
+            if (!CPU_ISSET(cpu, set))
+                continue;
+            long d = domain_of(cpu, l);
+            id = d < 0 || (id != -2 && d != id) ? -1 : d;
+        }
+        ids[l] = id == -2 ? -1 : id;
+    }
+}
+
 void topology_domains(long ids[TOPO_LEVELS])
 {
     static bool known;
     static long cached[TOPO_LEVELS];
     if (!known) {
         cpu_set_t set;
-        bool have_set = sched_getaffinity(0, sizeof set, &set) == 0;
-        for (int l = 0; l < TOPO_LEVELS; l++) {
-            long id = -2; /* none seen yet */
-            for (int cpu = 0; have_set && cpu < CPU_SETSIZE && id != -1; cpu++) {
-                if (!CPU_ISSET(cpu, &set))
-                    continue;
-                long d = domain_of(cpu, l);
-                id = d < 0 || (id != -2 && d != id) ? -1 : d;
-            }
-            cached[l] = id == -2 ? -1 : id;
-        }
+        domains_of_set(sched_getaffinity(0, sizeof set, &set) == 0 ? &set : NULL, cached);
         known = true;
     }
     memcpy(ids, cached, sizeof cached);
+}
+
+void topology_domains_of_pid(int pid, long ids[TOPO_LEVELS])
+{
+    if (pid == getpid()) {
+        topology_domains(ids);
+        return;
+    }
+    cpu_set_t set;
+    domains_of_set(pid > 0 && sched_getaffinity(pid, sizeof set, &set) == 0 ? &set : NULL, ids);
 }
