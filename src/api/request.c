@@ -298,22 +298,34 @@ int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Sta
     return finish_one_of("MPI_Waitany", array_of_requests, first_complete(count, array_of_requests), index, status);
 }
 
-int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status)
+/* What MPI_Testany and MPI_Request_get_status_any share: the checks, and
+ * the first complete active request after one poll if none was already
+ * (first_complete's answer, in *found).  Returns the error raised. */
+static int test_any(const char *call, int count, MPI_Request handles[], int *index, int *flag, int *found)
 {
-    int rc = check_request_set("MPI_Testany", count, array_of_requests);
+    int rc = check_request_set(call, count, handles);
     if (rc != MPI_SUCCESS)
         return rc;
     rc = check_pointer(index, "index");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(flag, "flag");
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Testany", rc);
-    int i = first_complete(count, array_of_requests);
-    if (i == -1) {
+        return err_raise(NULL, call, rc);
+    *found = first_complete(count, handles);
+    if (*found == -1) {
         progress_poll();
-        i = first_complete(count, array_of_requests);
+        *found = first_complete(count, handles);
     }
-    *flag = i != -1;
+    *flag = *found != -1;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status)
+{
+    int i;
+    int rc = test_any("MPI_Testany", count, array_of_requests, index, flag, &i);
+    if (rc != MPI_SUCCESS)
+        return rc;
     if (i == -1) {
         *index = MPI_UNDEFINED;
         return MPI_SUCCESS;
@@ -457,20 +469,10 @@ int PMPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int 
 
 int PMPI_Request_get_status_any(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status)
 {
-    int rc = check_request_set("MPI_Request_get_status_any", count, array_of_requests);
+    int i;
+    int rc = test_any("MPI_Request_get_status_any", count, array_of_requests, index, flag, &i);
     if (rc != MPI_SUCCESS)
         return rc;
-    rc = check_pointer(index, "index");
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(flag, "flag");
-    if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Request_get_status_any", rc);
-    int i = first_complete(count, array_of_requests);
-    if (i == -1) {
-        progress_poll();
-        i = first_complete(count, array_of_requests);
-    }
-    *flag = i != -1;
     *index = i == -1 ? MPI_UNDEFINED : i;
     if (i == MPI_UNDEFINED)
         peek_status(NULL, status);
