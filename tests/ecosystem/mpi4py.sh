@@ -6,6 +6,7 @@
 # mpi4py_verdict.py's: everything passes or is skipped by mpi4py itself,
 # save what needs the chapters Tessera leaves out for now.
 #
+# NumPy is installed beside it when pip can, so that the array tests run.
 # The source and the built wheel are cached (TESSERA_ECOSYSTEM_CACHE,
 # default ~/.cache/tessera/ecosystem); the wheel is rebuilt whenever the
 # installed mpi.h differs, since mpi4py's build probes it.  Without the
@@ -28,7 +29,7 @@ cmake --install "$build" --prefix "$prefix" > /dev/null
 sdist=$cache/mpi4py-$version.tar.gz
 if [ ! -f "$sdist" ]; then
     mkdir -p "$cache"
-    if ! python3 -m pip download --quiet --no-deps --no-binary :all: "mpi4py==$version" -d "$cache" \
+    if ! python3 -m pip download --quiet --no-deps --no-binary mpi4py "mpi4py==$version" -d "$cache" \
         > "$work/download.log" 2>&1; then
         echo "SKIP: mpi4py $version could not be downloaded (no network?):"
         tail -3 "$work/download.log"
@@ -52,6 +53,8 @@ if ! ls "$wheels"/mpi4py-*.whl > /dev/null 2>&1; then
     mv "$work"/wheel/mpi4py-*.whl "$wheels/"
 fi
 "$work/venv/bin/pip" install --quiet --no-deps "$wheels"/mpi4py-*.whl
+# NumPy lets the suite run its array tests too (without it they skip).
+"$work/venv/bin/pip" install --quiet numpy > /dev/null 2>&1 || echo "(numpy not installed: its tests skip)"
 
 tar -xzf "$sdist" -C "$work"
 tests=$work/mpi4py-$version/test
