@@ -8,7 +8,7 @@
 set -eu
 build=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
-cache=${TESSERA_ECOSYSTEM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tessera/ecosystem}
+cache=${ECOSYSTEM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tessera/ecosystem}
 if ! python3 -c 'import numpy, venv' > /dev/null 2>&1; then
     echo "(the mpi4py examples need Python 3 with numpy and venv: skipped)"
     exit 0

@@ -7,9 +7,11 @@
 # save what needs the chapters Tessera leaves out for now.
 #
 # NumPy is installed beside it when pip can, so that the array tests run.
-# The source and the built wheel are cached (TESSERA_ECOSYSTEM_CACHE,
+# The source and the built wheel are cached (ECOSYSTEM_CACHE,
 # default ~/.cache/tessera/ecosystem); the wheel is rebuilt whenever the
-# installed mpi.h differs, since mpi4py's build probes it.  Without the
+# installed mpi.h differs, since mpi4py's build probes it.  (The
+# variables are not named TESSERA_*: mpirun warns about those it does not
+# know, and the MPI tests fail on any such line.)  Without the
 # network and without a cached source the test is skipped (77).
 # MPI4PY_TEST_SPAWN=0 is mpi4py's own switch for an MPI without
 # dynamic processes: its spawn tests then skip instead of waiting for
@@ -19,7 +21,7 @@ build=$(cd "$1" && pwd)
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 version=${MPI4PY_VERSION:-4.1.2}
-cache=${TESSERA_ECOSYSTEM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tessera/ecosystem}
+cache=${ECOSYSTEM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tessera/ecosystem}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tessera-mpi4py.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -33,7 +35,7 @@ if [ ! -f "$sdist" ]; then
         > "$work/download.log" 2>&1; then
         echo "SKIP: mpi4py $version could not be downloaded (no network?):"
         tail -3 "$work/download.log"
-        [ "${TESSERA_ECOSYSTEM_REQUIRED:-0}" = 1 ] && exit 1
+        [ "${ECOSYSTEM_REQUIRED:-0}" = 1 ] && exit 1
         exit 77
     fi
 fi
