@@ -22,6 +22,8 @@ demo: all
 	@echo "== ping-pong between 2 ranks"
 	$(BUILD)/bin/mpirun -n 2 $(BUILD)/examples/pingpong
 	@sh examples/python/run_demo.sh $(BUILD)
+	@echo "== conjugate gradient on 4 ranks, checked against a serial run"
+	$(BUILD)/bin/mpirun -n 4 $(BUILD)/examples/cg
 
 test: all
 	cd $(BUILD) && ctest $(CTEST_FLAGS)
