@@ -221,5 +221,14 @@ int main(int argc, char **argv)
                "%.3f s, %.1f us per iteration%s\n",
                cg.N, cg.N, cg.n, cg.threads, cg.iterations, cg.residual, error, cg.seconds,
                1e6 * cg.seconds / (cg.iterations ? cg.iterations : 1), bad ? "  WRONG" : "");
+    free(xs);
+    free(cg.b);
+    free(cg.x);
+    free(cg.r);
+    free(cg.p);
+    free(cg.q);
+    free(cg.row_start);
+    free(cg.col);
+    free(cg.val);
     return bad ? 1 : 0;
 }
