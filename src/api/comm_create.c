@@ -542,6 +542,16 @@ static int by_place_then_rank(const void *a, const void *b)
     return (ra > rb) - (ra < rb);
 }
 
+/* The parent ranks (0..n-1) in the order of where they run, the domains
+ * taken from all. */
+static void order_by_place(const contribution_t *all, int n, int *place)
+{
+    for (int r = 0; r < n; r++)
+        place[r] = r;
+    sort_base = all;
+    qsort(place, (size_t)n, sizeof *place, by_place_then_rank);
+}
+
 int comm_placed_rank(comm_t *parent, int n, const int *node_order)
 {
     contribution_t *all = calloc((size_t)parent->size, sizeof *all);
@@ -552,12 +562,9 @@ int comm_placed_rank(comm_t *parent, int n, const int *node_order)
         free(place);
         return -1;
     }
-    for (int r = 0; r < parent->size; r++) {
-        place[r] = r;
+    for (int r = 0; r < parent->size; r++)
         topology_domains_of_pid(shm_rank_pid(comm_world_rank(parent, r)), all[r].domain);
-    }
-    sort_base = all;
-    qsort(place, (size_t)parent->size, sizeof *place, by_place_then_rank);
+    order_by_place(all, parent->size, place);
     for (int j = 0; j < n; j++)
         if (place[j] == parent->rank)
             rank = node_order ? node_order[j] : j;
@@ -576,12 +583,11 @@ int comm_create_placed(comm_t *parent, int n, bool reorder, const int *node_orde
     if (!all)
         rc = err_set(MPI_ERR_NO_MEM, "out of memory making a communicator of %d", n);
     if (rc == MPI_SUCCESS) {
-        for (int r = 0; r < parent->size; r++)
-            place[r] = r;
-        if (reorder) {
-            sort_base = all;
-            qsort(place, (size_t)parent->size, sizeof *place, by_place_then_rank);
-        }
+        if (reorder)
+            order_by_place(all, parent->size, place);
+        else
+            for (int r = 0; r < parent->size; r++)
+                place[r] = r;
         bool member = false;
         for (int j = 0; j < n; j++) {
             members[node_order ? node_order[j] : j] = comm_world_rank(parent, place[j]);

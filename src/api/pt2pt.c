@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/buffer.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
@@ -190,7 +191,7 @@ static int sendrecv_replace(const char *call, void *buf, MPI_Count count, MPI_Da
     return MPI_SUCCESS;
 }
 
-static int buffer_attach(const char *call, bsend_pool_t *pool, void *buffer, MPI_Count size)
+int buffer_attach_checked(bsend_pool_t *pool, void *buffer, MPI_Count size)
 {
     int rc = MPI_SUCCESS;
     if (buffer != MPI_BUFFER_AUTOMATIC) {
@@ -201,23 +202,42 @@ static int buffer_attach(const char *call, bsend_pool_t *pool, void *buffer, MPI
     }
     if (rc == MPI_SUCCESS)
         rc = p2p_buffer_attach(pool, buffer, (size_t)size);
-    if (rc != MPI_SUCCESS)
-        return err_raise(NULL, call, rc);
-    return MPI_SUCCESS;
+    return rc;
 }
 
-static int buffer_detach(const char *call, bsend_pool_t *pool, void *buffer_addr, size_t *size, const void *size_arg)
+int buffer_detach_checked(bsend_pool_t *pool, void *buffer_addr, const void *size_arg, size_t *bytes)
 {
     int rc = check_pointer(buffer_addr, "buffer_addr");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(size_arg, "size");
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, call, rc);
+        return rc;
     void *buffer = NULL;
-    *size = 0;
+    *bytes = 0;
     if (pool)
-        p2p_buffer_detach(pool, &buffer, size);
+        p2p_buffer_detach(pool, &buffer, bytes);
     *(void **)buffer_addr = buffer;
+    return MPI_SUCCESS;
+}
+
+int buffer_iflush_checked(bsend_pool_t *pool, comm_t *comm, MPI_Request *request)
+{
+    request_t *req;
+    int rc = check_pointer(request, "request");
+    if (rc == MPI_SUCCESS)
+        rc = p2p_bsend_iflush(pool, &req);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    req->comm = comm;
+    *request = request_to_handle(req);
+    return MPI_SUCCESS;
+}
+
+static int buffer_attach(const char *call, bsend_pool_t *pool, void *buffer, MPI_Count size)
+{
+    int rc = buffer_attach_checked(pool, buffer, size);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
     return MPI_SUCCESS;
 }
 
@@ -465,23 +485,24 @@ int PMPI_Buffer_attach_c(void *buffer, MPI_Count size)
     return pool ? buffer_attach("MPI_Buffer_attach_c", pool, buffer, size) : rc;
 }
 
-/* The int form says MPI_UNDEFINED for a size it cannot hold. */
 static int detach_int(const char *call, bsend_pool_t *pool, void *buffer_addr, int *size)
 {
     size_t bytes;
-    int rc = buffer_detach(call, pool, buffer_addr, &bytes, size);
-    if (rc == MPI_SUCCESS)
-        *size = bytes > 0x7fffffff ? MPI_UNDEFINED : (int)bytes;
-    return rc;
+    int rc = buffer_detach_checked(pool, buffer_addr, size, &bytes);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
+    *size = buffer_size_int(bytes);
+    return MPI_SUCCESS;
 }
 
 static int detach_count(const char *call, bsend_pool_t *pool, void *buffer_addr, MPI_Count *size)
 {
     size_t bytes;
-    int rc = buffer_detach(call, pool, buffer_addr, &bytes, size);
-    if (rc == MPI_SUCCESS)
-        *size = (MPI_Count)bytes;
-    return rc;
+    int rc = buffer_detach_checked(pool, buffer_addr, size, &bytes);
+    if (rc != MPI_SUCCESS)
+        return err_raise(NULL, call, rc);
+    *size = (MPI_Count)bytes;
+    return MPI_SUCCESS;
 }
 
 int PMPI_Buffer_detach(void *buffer_addr, int *size)
@@ -509,14 +530,9 @@ int PMPI_Buffer_flush(void)
 
 static int iflush(const char *call, comm_t *c, bsend_pool_t *pool, MPI_Request *request)
 {
-    request_t *req;
-    int rc = check_pointer(request, "request");
-    if (rc == MPI_SUCCESS)
-        rc = p2p_bsend_iflush(pool, &req);
+    int rc = buffer_iflush_checked(pool, c, request);
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
-    req->comm = c;
-    *request = request_to_handle(req);
     return MPI_SUCCESS;
 }
 

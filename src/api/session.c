@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/buffer.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "err/handler.h"
@@ -355,11 +356,7 @@ static int attach(const char *call, MPI_Session session, void *buffer, MPI_Count
     bsend_pool_t *pool = session_pool(call, session, true, &s, &rc);
     if (!pool)
         return rc;
-    if (buffer != MPI_BUFFER_AUTOMATIC)
-        rc = size < 0 ? err_set(MPI_ERR_ARG, "invalid buffer size %lld (must be non-negative)", (long long)size)
-                      : check_buffer(buffer, size, "buffer");
-    if (rc == MPI_SUCCESS)
-        rc = p2p_buffer_attach(pool, buffer, (size_t)size);
+    rc = buffer_attach_checked(pool, buffer, size);
     if (rc != MPI_SUCCESS)
         return raise_on(s, call, rc);
     return MPI_SUCCESS;
@@ -370,19 +367,9 @@ static int detach(const char *call, MPI_Session session, void *buffer_addr, size
     session_t *s = NULL;
     int rc;
     bsend_pool_t *pool = session_pool(call, session, false, &s, &rc);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    rc = check_pointer(buffer_addr, "buffer_addr");
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(size, "size");
-    if (rc != MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && (rc = buffer_detach_checked(pool, buffer_addr, size, bytes)) != MPI_SUCCESS)
         return raise_on(s, call, rc);
-    void *buffer = NULL;
-    *bytes = 0;
-    if (pool)
-        p2p_buffer_detach(pool, &buffer, bytes);
-    *(void **)buffer_addr = buffer;
-    return MPI_SUCCESS;
+    return rc;
 }
 
 int PMPI_Session_attach_buffer(MPI_Session session, void *buffer, int size)
@@ -400,7 +387,7 @@ int PMPI_Session_detach_buffer(MPI_Session session, void *buffer_addr, int *size
     size_t bytes;
     int rc = detach("MPI_Session_detach_buffer", session, buffer_addr, &bytes, size);
     if (rc == MPI_SUCCESS)
-        *size = bytes > 0x7fffffff ? MPI_UNDEFINED : (int)bytes;
+        *size = buffer_size_int(bytes);
     return rc;
 }
 
@@ -428,14 +415,7 @@ int PMPI_Session_iflush_buffer(MPI_Session session, MPI_Request *request)
     session_t *s = NULL;
     int rc;
     bsend_pool_t *pool = session_pool("MPI_Session_iflush_buffer", session, true, &s, &rc);
-    if (!pool)
-        return rc;
-    request_t *req;
-    rc = check_pointer(request, "request");
-    if (rc == MPI_SUCCESS)
-        rc = p2p_bsend_iflush(pool, &req);
-    if (rc != MPI_SUCCESS)
+    if (pool && (rc = buffer_iflush_checked(pool, NULL, request)) != MPI_SUCCESS)
         return raise_on(s, "MPI_Session_iflush_buffer", rc);
-    *request = request_to_handle(req);
-    return MPI_SUCCESS;
+    return rc;
 }

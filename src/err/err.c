@@ -152,34 +152,32 @@ static int apply_predefined(MPI_Errhandler handler, const char *call, int code)
     runtime_abort_job(code, RUNTIME_END_ERROR);
 }
 
-int err_raise(struct comm *comm, const char *call, int code)
+/* The user's handler sees the communicator (MPI_COMM_NULL when the call
+ * has none) and the code; the call returns the code when the handler
+ * returns.  The predefined handlers act as apply_predefined says. */
+static int raise_under(MPI_Errhandler handler, MPI_Comm comm, const char *call, int code)
 {
-    comm = err_comm_for(comm);
-    MPI_Errhandler handler = comm ? comm->errhandler : runtime_default_errhandler();
-    MPI_Comm_errhandler_function *fn = comm ? errhandler_function(handler) : NULL;
+    MPI_Comm_errhandler_function *fn = errhandler_function(handler);
     if (fn) {
-        /* The user's handler sees the communicator and the code; the call
-         * returns the code when the handler returns. */
-        MPI_Comm handle = (MPI_Comm)(uintptr_t)comm->handle;
         int passed = code;
-        fn(&handle, &passed);
+        fn(&comm, &passed);
         err_detail_line[0] = '\0';
         return code;
     }
     return apply_predefined(handler, call, code);
 }
 
+int err_raise(struct comm *comm, const char *call, int code)
+{
+    comm = err_comm_for(comm);
+    if (!comm)
+        return apply_predefined(runtime_default_errhandler(), call, code);
+    return raise_under(comm->errhandler, (MPI_Comm)(uintptr_t)comm->handle, call, code);
+}
+
 int err_raise_with(MPI_Errhandler handler, const char *call, int code)
 {
-    MPI_Comm_errhandler_function *fn = errhandler_function(handler);
-    if (fn) {
-        MPI_Comm none = MPI_COMM_NULL;
-        int passed = code;
-        fn(&none, &passed);
-        err_detail_line[0] = '\0';
-        return code;
-    }
-    return apply_predefined(handler, call, code);
+    return raise_under(handler, MPI_COMM_NULL, call, code);
 }
 
 int err_raise_session(MPI_Session session, MPI_Errhandler handler, const char *call, int code)
