@@ -146,10 +146,10 @@ int PMPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype datatype, MPI_Co
 
 /* MPI-4.1's accessors for the public fields, for languages and tools that
  * cannot reach into the struct. */
-static int status_field(const char *call, const MPI_Status *status, const int *out)
+static int status_field(const char *call, const MPI_Status *status, bool getter, const int *out)
 {
     int rc = check_pointer(status, "status");
-    if (rc == MPI_SUCCESS && out)
+    if (rc == MPI_SUCCESS && getter)
         rc = check_pointer(out, "the result");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, call, rc);
@@ -158,7 +158,7 @@ static int status_field(const char *call, const MPI_Status *status, const int *o
 
 int PMPI_Status_get_source(MPI_Status *status, int *source)
 {
-    int rc = status_field("MPI_Status_get_source", status, source);
+    int rc = status_field("MPI_Status_get_source", status, true, source);
     if (rc == MPI_SUCCESS)
         *source = status->MPI_SOURCE;
     return rc;
@@ -166,7 +166,7 @@ int PMPI_Status_get_source(MPI_Status *status, int *source)
 
 int PMPI_Status_set_source(MPI_Status *status, int source)
 {
-    int rc = status_field("MPI_Status_set_source", status, NULL);
+    int rc = status_field("MPI_Status_set_source", status, false, NULL);
     if (rc == MPI_SUCCESS)
         status->MPI_SOURCE = source;
     return rc;
@@ -174,7 +174,7 @@ int PMPI_Status_set_source(MPI_Status *status, int source)
 
 int PMPI_Status_get_tag(MPI_Status *status, int *tag)
 {
-    int rc = status_field("MPI_Status_get_tag", status, tag);
+    int rc = status_field("MPI_Status_get_tag", status, true, tag);
     if (rc == MPI_SUCCESS)
         *tag = status->MPI_TAG;
     return rc;
@@ -182,7 +182,7 @@ int PMPI_Status_get_tag(MPI_Status *status, int *tag)
 
 int PMPI_Status_set_tag(MPI_Status *status, int tag)
 {
-    int rc = status_field("MPI_Status_set_tag", status, NULL);
+    int rc = status_field("MPI_Status_set_tag", status, false, NULL);
     if (rc == MPI_SUCCESS)
         status->MPI_TAG = tag;
     return rc;
@@ -190,7 +190,7 @@ int PMPI_Status_set_tag(MPI_Status *status, int tag)
 
 int PMPI_Status_get_error(MPI_Status *status, int *error)
 {
-    int rc = status_field("MPI_Status_get_error", status, error);
+    int rc = status_field("MPI_Status_get_error", status, true, error);
     if (rc == MPI_SUCCESS)
         *error = status->MPI_ERROR;
     return rc;
@@ -198,7 +198,7 @@ int PMPI_Status_get_error(MPI_Status *status, int *error)
 
 int PMPI_Status_set_error(MPI_Status *status, int error)
 {
-    int rc = status_field("MPI_Status_set_error", status, NULL);
+    int rc = status_field("MPI_Status_set_error", status, false, NULL);
     if (rc == MPI_SUCCESS)
         status->MPI_ERROR = error;
     return rc;

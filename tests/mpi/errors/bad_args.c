@@ -1,5 +1,6 @@
 /* bad_args.c -- every kind of bad argument gets its error class under
  * MPI_ERRORS_RETURN, and the call has no other effect. */
+#include <stdint.h>
 #include <string.h>
 
 #include "mpitest.h"
@@ -73,5 +74,44 @@ int main(int argc, char **argv)
             MT_CHECK(v == 77, "message after bad calls: %d", v);
         }
     }
+    /* The MPI-4.0 and 4.1 additions. */
+    MT_EXPECT_CLASS(MPI_Send(buf, 1, MPI_INT, 0, 0x7fffffff, MPI_COMM_WORLD), MPI_ERR_TAG,
+                    "tag INT_MAX (above TAG_UB)");
+    int value;
+    MT_EXPECT_CLASS(MPI_Status_get_source(NULL, &value), MPI_ERR_ARG, "status_get_source of NULL");
+    MT_EXPECT_CLASS(MPI_Status_set_tag(NULL, 3), MPI_ERR_ARG, "status_set_tag of NULL");
+    MT_EXPECT_CLASS(MPI_Status_get_error(&status, NULL), MPI_ERR_ARG, "status_get_error into NULL");
+    MPI_Fint fstatus[MPI_F_STATUS_SIZE];
+    MT_EXPECT_CLASS(MPI_Status_c2f(MPI_STATUS_IGNORE, fstatus), MPI_ERR_ARG, "Status_c2f of MPI_STATUS_IGNORE");
+    MT_EXPECT_CLASS(MPI_Get_hw_resource_info(NULL), MPI_ERR_ARG, "hw_resource_info into NULL");
+    MPI_Request reqs[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    int index;
+    MT_EXPECT_CLASS(MPI_Request_get_status_all(-1, reqs, &flag, MPI_STATUSES_IGNORE), MPI_ERR_COUNT,
+                    "get_status_all count -1");
+    MT_EXPECT_CLASS(MPI_Request_get_status_any(2, reqs, &index, NULL, &status), MPI_ERR_ARG,
+                    "get_status_any flag NULL");
+    MT_EXPECT_CLASS(MPI_Request_get_status_some(2, reqs, NULL, &index, MPI_STATUSES_IGNORE), MPI_ERR_ARG,
+                    "get_status_some outcount NULL");
+    MT_EXPECT_CLASS(MPI_Comm_attach_buffer(MPI_COMM_NULL, buf, sizeof buf), MPI_ERR_COMM, "attach to MPI_COMM_NULL");
+    MT_EXPECT_CLASS(MPI_Comm_attach_buffer(MPI_COMM_WORLD, buf, -1), MPI_ERR_ARG, "attach size -1");
+    MT_EXPECT_CLASS(MPI_Buffer_iflush(NULL), MPI_ERR_ARG, "iflush into NULL");
+    MT_EXPECT_CLASS(MPI_Grequest_start(NULL, NULL, NULL, NULL, NULL), MPI_ERR_ARG, "Grequest_start into NULL");
+    MPI_Session session;
+    MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session);
+    len = 0;
+    MT_EXPECT_CLASS(MPI_Session_get_nth_pset(session, MPI_INFO_NULL, 2, &len, NULL), MPI_ERR_ARG, "pset 2 of 2");
+    MT_EXPECT_CLASS(MPI_Session_get_pset_info(session, NULL, NULL), MPI_ERR_ARG, "pset_info of a NULL name");
+    MT_EXPECT_CLASS(MPI_Session_attach_buffer(session, buf, -3), MPI_ERR_ARG, "session attach size -3");
+    MT_EXPECT_CLASS(MPI_Session_set_errhandler(session, (MPI_Errhandler)(uintptr_t)0x50000fff), MPI_ERR_ARG,
+                    "made-up errhandler");
+    MPI_Session_finalize(&session);
+    MT_EXPECT_CLASS(MPI_Session_get_num_psets((MPI_Session)(uintptr_t)0xb0000fff, MPI_INFO_NULL, &value),
+                    MPI_ERR_SESSION, "made-up session");
+    MPI_Group group;
+    MT_EXPECT_CLASS(MPI_Comm_group(MPI_COMM_WORLD, &group), MPI_SUCCESS, "world group");
+    MPI_Comm made;
+    MT_EXPECT_CLASS(MPI_Comm_create_from_group(group, "x", (MPI_Info)(uintptr_t)0x60000fff, MPI_ERRORS_RETURN, &made),
+                    MPI_ERR_INFO, "create_from_group with a made-up info");
+    MPI_Group_free(&group);
     return mt_finish();
 }
