@@ -1,15 +1,17 @@
 /*
  * cg.c -- conjugate gradient for A x = b, A the 5-point Poisson matrix of
  * an N x N grid (symmetric positive definite, n = N*N unknowns), rows in
- * blocks over the ranks.  Each iteration gathers the search direction
- * with MPI_Allgatherv (every rank's matrix rows reach across the grid
- * row above and below) and takes two dot products with MPI_Allreduce.
+ * blocks over the ranks.  Each iteration brings in the part of the search
+ * direction that the local matrix rows reach (the grid row above and
+ * below the block: a halo, by MPI_Isend/MPI_Irecv with the ranks that
+ * hold it; -a gathers the whole direction with MPI_Allgatherv instead)
+ * and takes two dot products with MPI_Allreduce.
  *
  * b is A times a known x, so the answer is checked twice: against that x,
  * and against the same iteration run serially on rank 0.  The program
  * exits non-zero when either is off.
  *
- *     mpirun -n 4 cg [-N grid_side] [-t tolerance] [-m max_iterations] [-q]
+ *     mpirun -n 4 cg [-N grid_side] [-t tolerance] [-m max_iterations] [-a] [-q]
  *
  * Rank 0 prints the residual every 50 iterations and the outcome (-q:
  * only a wrong outcome).
@@ -64,15 +66,107 @@ static void matrix_free(matrix_t *A)
     free(A->val);
 }
 
-/* y (local rows) = A x (x whole). */
-static void matvec(const matrix_t *A, const double *x, double *y)
+/* y (local rows) = A x, x holding the columns from first on. */
+static void matvec(const matrix_t *A, const double *x, int first, double *y)
 {
+    x -= first;
     for (int r = 0; r < A->hi - A->lo; r++) {
         double sum = 0;
         for (int k = A->row_start[r]; k < A->row_start[r + 1]; k++)
             sum += A->val[k] * x[A->col[k]];
         y[r] = sum;
     }
+}
+
+/* How the search direction comes in each iteration. */
+typedef struct {
+    MPI_Comm comm;     /* MPI_COMM_NULL: serial, everything is here */
+    int first, last;   /* the columns the local rows reach */
+    int allgather;     /* bring in every column, by MPI_Allgatherv */
+    const int *counts; /* of MPI_Allgatherv */
+    const int *displs;
+    int nrecv, nsend; /* halo pieces */
+    struct piece {
+        int rank, start, count;
+    } * recv, *send;
+    MPI_Request *requests;
+} exchange_t;
+
+static int overlap(int lo1, int hi1, int lo2, int hi2, struct piece *piece)
+{
+    piece->start = lo1 > lo2 ? lo1 : lo2;
+    piece->count = (hi1 < hi2 ? hi1 : hi2) - piece->start;
+    return piece->count > 0;
+}
+
+/* Works out, once, which ranks send which columns to which: every rank
+ * says which columns its rows reach, and each rank sends the part of
+ * that it holds. */
+static void exchange_plan(exchange_t *ex, const matrix_t *A, MPI_Comm comm, int allgather, const int *counts,
+                          const int *displs)
+{
+    memset(ex, 0, sizeof *ex);
+    ex->comm = comm;
+    ex->first = A->lo;
+    ex->last = A->hi;
+    for (int k = 0; k < A->row_start[A->hi - A->lo]; k++) {
+        ex->first = A->col[k] < ex->first ? A->col[k] : ex->first;
+        ex->last = A->col[k] + 1 > ex->last ? A->col[k] + 1 : ex->last;
+    }
+    if (comm == MPI_COMM_NULL)
+        return;
+    ex->allgather = allgather;
+    ex->counts = counts;
+    ex->displs = displs;
+    if (allgather) {
+        ex->first = 0;
+        ex->last = A->n;
+        return;
+    }
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int mine[2] = {ex->first, ex->last}, *reach = malloc(2 * (size_t)size * sizeof *reach);
+    MPI_Allgather(mine, 2, MPI_INT, reach, 2, MPI_INT, comm);
+    ex->recv = malloc((size_t)size * sizeof *ex->recv);
+    ex->send = malloc((size_t)size * sizeof *ex->send);
+    ex->requests = malloc(2 * (size_t)size * sizeof *ex->requests);
+    for (int q = 0; q < size; q++) {
+        if (q == rank)
+            continue;
+        if (overlap(ex->first, ex->last, displs[q], displs[q] + counts[q], &ex->recv[ex->nrecv]))
+            ex->recv[ex->nrecv++].rank = q;
+        if (overlap(reach[2 * q], reach[2 * q + 1], A->lo, A->hi, &ex->send[ex->nsend]))
+            ex->send[ex->nsend++].rank = q;
+    }
+    free(reach);
+}
+
+static void exchange_free(exchange_t *ex)
+{
+    free(ex->recv);
+    free(ex->send);
+    free(ex->requests);
+}
+
+/* v holds columns first..last-1, the local rows' part already in place;
+ * bring in the rest. */
+static void exchange(const exchange_t *ex, double *v)
+{
+    if (ex->comm == MPI_COMM_NULL)
+        return;
+    if (ex->allgather) {
+        MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, v, ex->counts, ex->displs, MPI_DOUBLE, ex->comm);
+        return;
+    }
+    int k = 0;
+    for (int i = 0; i < ex->nrecv; i++)
+        MPI_Irecv(v + ex->recv[i].start - ex->first, ex->recv[i].count, MPI_DOUBLE, ex->recv[i].rank, 0, ex->comm,
+                  &ex->requests[k++]);
+    for (int i = 0; i < ex->nsend; i++)
+        MPI_Isend(v + ex->send[i].start - ex->first, ex->send[i].count, MPI_DOUBLE, ex->send[i].rank, 0, ex->comm,
+                  &ex->requests[k++]);
+    MPI_Waitall(k, ex->requests, MPI_STATUSES_IGNORE);
 }
 
 static double dot(int m, const double *a, const double *b)
@@ -94,14 +188,16 @@ typedef struct {
     double seconds;
 } result_t;
 
-/* CG on the rows of A held here; comm NULL runs it serially (A holds
- * every row).  x gets the local rows of the solution. */
-static result_t solve(const matrix_t *A, const double *b, double *x, double tol, int max_iterations, MPI_Comm comm,
-                      const int *counts, const int *displs, int report_every)
+/* CG on the rows of A held here (ex->comm MPI_COMM_NULL: serially, A
+ * holding every row).  x gets the local rows of the solution. */
+static result_t solve(const matrix_t *A, const double *b, double *x, double tol, int max_iterations,
+                      const exchange_t *ex, int report_every)
 {
     int m = A->hi - A->lo;
-    double *r = malloc((size_t)m * sizeof *r), *p = malloc((size_t)m * sizeof *p);
-    double *q = malloc((size_t)m * sizeof *q), *whole = malloc((size_t)A->n * sizeof *whole);
+    MPI_Comm comm = ex->comm;
+    /* The search direction lives among the columns the rows reach. */
+    double *reach = malloc((size_t)(ex->last - ex->first) * sizeof *reach), *p = reach + (A->lo - ex->first);
+    double *r = malloc((size_t)m * sizeof *r), *q = malloc((size_t)m * sizeof *q);
     for (int i = 0; i < m; i++) {
         x[i] = 0;
         r[i] = p[i] = b[i];
@@ -113,11 +209,8 @@ static result_t solve(const matrix_t *A, const double *b, double *x, double tol,
     result_t res = {0, 0, 0};
     double start = MPI_Wtime();
     while (res.iterations < max_iterations && sqrt(rr) > tol * bnorm) {
-        if (comm != MPI_COMM_NULL)
-            MPI_Allgatherv(p, m, MPI_DOUBLE, whole, counts, displs, MPI_DOUBLE, comm);
-        else
-            memcpy(whole, p, (size_t)m * sizeof *p);
-        matvec(A, whole, q);
+        exchange(ex, reach);
+        matvec(A, reach, ex->first, q);
         double pq = dot(m, p, q);
         if (comm != MPI_COMM_NULL)
             MPI_Allreduce(MPI_IN_PLACE, &pq, 1, MPI_DOUBLE, MPI_SUM, comm);
@@ -139,27 +232,24 @@ static result_t solve(const matrix_t *A, const double *b, double *x, double tol,
     }
     res.seconds = MPI_Wtime() - start;
     /* The true residual, not the recurrence's. */
-    if (comm != MPI_COMM_NULL)
-        MPI_Allgatherv(x, m, MPI_DOUBLE, whole, counts, displs, MPI_DOUBLE, comm);
-    else
-        memcpy(whole, x, (size_t)m * sizeof *x);
-    matvec(A, whole, q);
+    memcpy(p, x, (size_t)m * sizeof *x);
+    exchange(ex, reach);
+    matvec(A, reach, ex->first, q);
     for (int i = 0; i < m; i++)
         q[i] = b[i] - q[i];
     double rnorm2 = dot(m, q, q);
     if (comm != MPI_COMM_NULL)
         MPI_Allreduce(MPI_IN_PLACE, &rnorm2, 1, MPI_DOUBLE, MPI_SUM, comm);
     res.residual = sqrt(rnorm2) / bnorm;
+    free(reach);
     free(r);
-    free(p);
     free(q);
-    free(whole);
     return res;
 }
 
 int main(int argc, char **argv)
 {
-    int N = 200, max_iterations = 10000, quiet = 0;
+    int N = 200, max_iterations = 10000, quiet = 0, allgather = 0;
     double tol = 1e-8;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-N") == 0 && i + 1 < argc)
@@ -168,6 +258,8 @@ int main(int argc, char **argv)
             tol = atof(argv[++i]);
         else if (strcmp(argv[i], "-m") == 0 && i + 1 < argc)
             max_iterations = atoi(argv[++i]);
+        else if (strcmp(argv[i], "-a") == 0)
+            allgather = 1;
         else if (strcmp(argv[i], "-q") == 0)
             quiet = 1;
     }
@@ -196,10 +288,12 @@ int main(int argc, char **argv)
     double *x = malloc((size_t)m * sizeof *x);
     for (int i = 0; i < n; i++)
         xs[i] = exact_x(i);
-    matvec(&A, xs, b);
+    matvec(&A, xs, 0, b);
 
+    exchange_t ex;
+    exchange_plan(&ex, &A, MPI_COMM_WORLD, allgather, counts, displs);
     int report_every = rank == 0 && !quiet ? 50 : 0;
-    result_t res = solve(&A, b, x, tol, max_iterations, MPI_COMM_WORLD, counts, displs, report_every);
+    result_t res = solve(&A, b, x, tol, max_iterations, &ex, report_every);
 
     /* Against the known solution, everywhere. */
     double err[2] = {0, 0};
@@ -219,8 +313,10 @@ int main(int argc, char **argv)
         matrix_t S;
         poisson_rows(N, 0, n, &S);
         double *sb = malloc((size_t)n * sizeof *sb), *sx = malloc((size_t)n * sizeof *sx);
-        matvec(&S, xs, sb);
-        result_t serial = solve(&S, sb, sx, tol, max_iterations, MPI_COMM_NULL, NULL, NULL, 0);
+        matvec(&S, xs, 0, sb);
+        exchange_t alone;
+        exchange_plan(&alone, &S, MPI_COMM_NULL, 0, NULL, NULL);
+        result_t serial = solve(&S, sb, sx, tol, max_iterations, &alone, 0);
         double diff = 0, norm = 0;
         for (int i = 0; i < n; i++) {
             diff += (whole[i] - sx[i]) * (whole[i] - sx[i]);
@@ -232,10 +328,11 @@ int main(int argc, char **argv)
         bad = res.residual > 10 * tol || vs_serial > 1e3 * tol || error > 1e4 * tol ||
               abs(res.iterations - serial.iterations) > 2 || res.iterations >= max_iterations;
         if (!quiet || bad)
-            printf("cg: %d x %d grid (%d unknowns) on %d ranks: %d iterations (serial %d), residual %.2e, "
+            printf("cg: %d x %d grid (%d unknowns) on %d ranks (%s): %d iterations (serial %d), residual %.2e, "
                    "error %.2e, vs serial %.2e; %.3f s, %.1f us per iteration%s\n",
-                   N, N, n, size, res.iterations, serial.iterations, res.residual, error, vs_serial, res.seconds,
-                   1e6 * res.seconds / (res.iterations ? res.iterations : 1), bad ? "  WRONG" : "");
+                   N, N, n, size, allgather ? "allgather" : "halo", res.iterations, serial.iterations, res.residual,
+                   error, vs_serial, res.seconds, 1e6 * res.seconds / (res.iterations ? res.iterations : 1),
+                   bad ? "  WRONG" : "");
         free(sb);
         free(sx);
         matrix_free(&S);
@@ -247,6 +344,7 @@ int main(int argc, char **argv)
     free(x);
     free(counts);
     free(displs);
+    exchange_free(&ex);
     matrix_free(&A);
     MPI_Finalize();
     return bad ? 1 : 0;
