@@ -19,20 +19,7 @@ out="$here/results/coll-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 export TIME_BUDGET=${TIME_BUDGET:-0.2}
 
-declare -A cc run
-cc[tessera]="$build/bin/mpicc"
-run[tessera]="$build/bin/mpirun"
-if command -v mpicc.mpich > /dev/null; then
-    cc[mpich]=mpicc.mpich
-    run[mpich]="mpirun.mpich"
-fi
-if command -v mpicc.openmpi > /dev/null; then
-    cc[openmpi]=mpicc.openmpi
-    run[openmpi]="mpirun.openmpi --allow-run-as-root --oversubscribe"
-    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-mpis=(tessera)
-for m in mpich openmpi; do [ -n "${cc[$m]:-}" ] && mpis+=("$m"); done
+. "$here/mpis.sh"
 
 for m in "${mpis[@]}"; do
     ${cc[$m]} -O2 -o "$out/coll.$m" "$here/coll.c"

@@ -207,6 +207,8 @@ static result_t solve(const matrix_t *A, const double *b, double *x, double tol,
         MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, comm);
     double rr = sums[0], bnorm = sqrt(sums[1]);
     result_t res = {0, 0, 0};
+    if (comm != MPI_COMM_NULL)
+        MPI_Barrier(comm); /* everyone starts the clock together */
     double start = MPI_Wtime();
     while (res.iterations < max_iterations && sqrt(rr) > tol * bnorm) {
         exchange(ex, reach);

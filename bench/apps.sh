@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# apps.sh [BUILD_DIR] -- issue 8's applications: Tessera against the
+# hand-written shared-memory versions and against MPICH and Open MPI.
+#
+# Builds examples/cg.c, examples/qr.c and bench/cvl_bench.c (with the
+# vector library) against each MPI found, and cg_native/qr_native with the
+# plain compiler, all at -O2.  Runs them interleaved -- round by round,
+# every size and rank count, the native version and every MPI in turn --
+# and prints markdown tables: the best time over the rounds, Tessera's time
+# over the native one, and the best peer's over Tessera's (above 1:
+# Tessera is faster).  Every run checks its own answer; a wrong one stops
+# the script.  Raw results go to bench/results/apps-*/.
+#   ROUNDS (default 3), RANKS (default "1 2 4"), CG_SIZES (grid sides,
+#   default "100 200 400"), QR_SIZES (default "256 512 768"),
+#   TIME_BUDGET (seconds per vector-library measurement, default 0.05),
+#   APP_TIMEOUT (seconds per run, default 120).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:-$here/../build}" && pwd)
+examples=$(cd "$here/../examples" && pwd)
+rounds=${ROUNDS:-3}
+ranks=${RANKS:-1 2 4}
+cg_sizes=${CG_SIZES:-100 200 400}
+qr_sizes=${QR_SIZES:-256 512 768}
+limit=${APP_TIMEOUT:-120}
+out="$here/results/apps-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out"
+export TIME_BUDGET=${TIME_BUDGET:-0.05}
+
+. "$here/mpis.sh"
+
+for m in "${mpis[@]}"; do
+    ${cc[$m]} -O2 -o "$out/cg.$m" "$examples/cg.c" -lm
+    ${cc[$m]} -O2 -o "$out/qr.$m" "$examples/qr.c" -lm
+    ${cc[$m]} -O2 -I"$examples/cvl" -o "$out/cvl.$m" "$here/cvl_bench.c" "$examples/cvl/cvl.c" -lm
+done
+cc -O2 -pthread -o "$out/cg.native" "$examples/cg_native.c" -lm
+cc -O2 -pthread -o "$out/qr.native" "$examples/qr_native.c" -lm
+
+# One run: app, size, ranks, implementation; appends "app size ranks impl
+# seconds-or-us" to $out/times.
+run_app() {
+    local app=$1 size=$2 n=$3 m=$4 cmd line
+    if [ "$m" = native ]; then
+        cmd="$out/$app.native -T $n"
+    else
+        cmd="${run[$m]} -n $n $out/$app.$m"
+    fi
+    if [ "$app" = cg ]; then cmd="$cmd -N $size"; else cmd="$cmd -n $size -r 3"; fi
+    if ! line=$(timeout "$limit" $cmd 2> /dev/null | tail -1); then
+        echo "  $app $size on $n with $m: did not finish in ${limit}s or failed" >&2
+        return
+    fi
+    case "$line" in
+        *WRONG*) echo "$app $size on $n with $m gave a wrong answer: $line" >&2; exit 1 ;;
+    esac
+    if [ "$app" = cg ]; then
+        value=$(sed -n 's/.* \([0-9.]*\) us per iteration.*/\1/p' <<< "$line")
+    else
+        value=$(sed -n 's/.*: \([0-9.]*\) s (.*/\1/p' <<< "$line")
+    fi
+    echo "$app $size $n $m $value" >> "$out/times"
+}
+
+for ((r = 1; r <= rounds; r++)); do
+    for n in $ranks; do
+        for size in $cg_sizes; do
+            for m in native "${mpis[@]}"; do
+                echo "round $r: cg $size on $n with $m" >&2
+                run_app cg "$size" "$n" "$m"
+            done
+        done
+        for size in $qr_sizes; do
+            for m in native "${mpis[@]}"; do
+                echo "round $r: qr $size on $n with $m" >&2
+                run_app qr "$size" "$n" "$m"
+            done
+        done
+        for m in "${mpis[@]}"; do
+            echo "round $r: vector library on $n with $m" >&2
+            timeout "$limit" ${run[$m]} -n "$n" "$out/cvl.$m" > "$out/cvl.$m.n$n.$r" 2> /dev/null ||
+                echo "  (did not finish in ${limit}s)" >&2
+        done
+    done
+done
+
+python3 "$here/apps_report.py" "$out" "$rounds" "$ranks" "${mpis[@]}"
