@@ -51,6 +51,7 @@ install: all
 bench: all
 	bench/run.sh $(BUILD)
 	bench/coll.sh $(BUILD)
+	bench/apps.sh $(BUILD)
 
 # Tracked files and new ones not yet added: a new file must not slip past.
 FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.c' '*.h')
