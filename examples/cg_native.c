@@ -13,15 +13,13 @@
  *
  *     cg_native [-T threads] [-N grid_side] [-t tolerance] [-m max_iterations] [-q]
  */
+#include "native_sync.h"
+
 #include <math.h>
 #include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 enum { MAX_THREADS = 256 };
 
@@ -30,50 +28,41 @@ typedef struct {
 } partial_t;
 
 static struct {
-    int N, n, threads, max_iterations, yield;
+    int N, n, threads, max_iterations;
     double tol;
     int *row_start, *col;
     double *val;
     double *b, *x, *r, *p, *q;
     partial_t partial[MAX_THREADS];
-    _Alignas(64) atomic_uint arrived;
-    _Alignas(64) atomic_uint generation;
+    native_barrier_t barrier;
     int iterations;
     double residual, seconds;
 } cg;
-
-/* Everyone waits until all threads have arrived. */
-static void barrier(void)
-{
-    unsigned gen = atomic_load_explicit(&cg.generation, memory_order_acquire);
-    if (atomic_fetch_add_explicit(&cg.arrived, 1, memory_order_acq_rel) + 1 == (unsigned)cg.threads) {
-        atomic_store_explicit(&cg.arrived, 0, memory_order_relaxed);
-        atomic_fetch_add_explicit(&cg.generation, 1, memory_order_release);
-        return;
-    }
-    while (atomic_load_explicit(&cg.generation, memory_order_acquire) == gen)
-        if (cg.yield)
-            sched_yield();
-}
 
 /* The sum of every thread's value, added in thread order by each. */
 static double allreduce(int t, double mine)
 {
     cg.partial[t].value = mine;
-    barrier();
+    native_barrier_wait(&cg.barrier);
     double sum = 0;
     for (int i = 0; i < cg.threads; i++)
         sum += cg.partial[i].value;
-    barrier(); /* nobody overwrites a partial before all have read it */
+    native_barrier_wait(&cg.barrier); /* nobody overwrites a partial before all have read it */
     return sum;
+}
+
+/* Arrays on cache-line boundaries, as cg.c's. */
+static void *array(size_t count, size_t size)
+{
+    return aligned_alloc(64, (count * size + 64) / 64 * 64);
 }
 
 static void poisson(void)
 {
     int N = cg.N, k = 0;
-    cg.row_start = malloc((size_t)(cg.n + 1) * sizeof *cg.row_start);
-    cg.col = malloc((size_t)cg.n * 5 * sizeof *cg.col);
-    cg.val = malloc((size_t)cg.n * 5 * sizeof *cg.val);
+    cg.row_start = array((size_t)cg.n + 1, sizeof *cg.row_start);
+    cg.col = array((size_t)cg.n * 5, sizeof *cg.col);
+    cg.val = array((size_t)cg.n * 5, sizeof *cg.val);
     for (int row = 0; row < cg.n; row++) {
         int i = row / N, j = row % N;
         cg.row_start[row] = k;
@@ -116,13 +105,6 @@ static double exact_x(int i)
     return 1.0 + 0.1 * (i % 7) - 0.05 * (i % 3);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 static void *worker(void *arg)
 {
     int t = (int)(long)arg;
@@ -134,7 +116,7 @@ static void *worker(void *arg)
     double rr = allreduce(t, dot(lo, hi, cg.r, cg.r));
     double bnorm = sqrt(allreduce(t, dot(lo, hi, cg.b, cg.b)));
     int iterations = 0;
-    double start = now();
+    double start = native_now();
     while (iterations < cg.max_iterations && sqrt(rr) > cg.tol * bnorm) {
         matvec(lo, hi, cg.p, cg.q); /* p is whole after the last barrier */
         double alpha = rr / allreduce(t, dot(lo, hi, cg.p, cg.q));
@@ -147,12 +129,12 @@ static void *worker(void *arg)
         rr = rr_new;
         for (int i = lo; i < hi; i++)
             cg.p[i] = cg.r[i] + beta * cg.p[i];
-        barrier(); /* the whole direction is written before anyone reads it */
+        native_barrier_wait(&cg.barrier); /* the whole direction is written before anyone reads it */
         iterations++;
     }
-    double seconds = now() - start;
+    double seconds = native_now() - start;
     matvec(lo, hi, cg.x, cg.q);
-    barrier();
+    native_barrier_wait(&cg.barrier);
     double mine = 0;
     for (int i = lo; i < hi; i++)
         mine += (cg.b[i] - cg.q[i]) * (cg.b[i] - cg.q[i]);
@@ -189,15 +171,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "cg_native: need a grid side of at least 2 and 1 to %d threads\n", MAX_THREADS);
         return 2;
     }
-    cg.yield = cg.threads > sysconf(_SC_NPROCESSORS_ONLN);
+    native_barrier_init(&cg.barrier, cg.threads);
     poisson();
-    size_t bytes = (size_t)cg.n * sizeof(double);
-    cg.b = malloc(bytes);
-    cg.x = malloc(bytes);
-    cg.r = malloc(bytes);
-    cg.p = malloc(bytes);
-    cg.q = malloc(bytes);
-    double *xs = malloc(bytes);
+    cg.b = array((size_t)cg.n, sizeof(double));
+    cg.x = array((size_t)cg.n, sizeof(double));
+    cg.r = array((size_t)cg.n, sizeof(double));
+    cg.p = array((size_t)cg.n, sizeof(double));
+    cg.q = array((size_t)cg.n, sizeof(double));
+    double *xs = array((size_t)cg.n, sizeof(double));
     for (int i = 0; i < cg.n; i++)
         xs[i] = exact_x(i);
     matvec(0, cg.n, xs, cg.b);

@@ -28,8 +28,8 @@
 static double factor(qr_local_t *L, MPI_Comm row_comm, MPI_Comm col_comm, double *tau)
 {
     int n = L->n;
-    /* tau and v, as the broadcast carries them; w. */
-    double *vbuf = malloc((size_t)(L->mloc + 1) * sizeof *vbuf), *w = malloc((size_t)(L->nloc + 1) * sizeof *w);
+    /* v then tau, as the broadcast carries them; w. */
+    double *vbuf = qr_alloc((size_t)L->mloc + 1), *w = qr_alloc((size_t)L->nloc);
     MPI_Barrier(MPI_COMM_WORLD);
     double start = MPI_Wtime();
     for (int k = 0; k < n; k++) {
@@ -38,19 +38,19 @@ static double factor(qr_local_t *L, MPI_Comm row_comm, MPI_Comm col_comm, double
             double sums[2];
             qr_column_partials(L, k, sums);
             MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, col_comm);
-            vbuf[0] = qr_reflector(L, k, sums);
-            memcpy(vbuf + 1, qr_column(L, k), (size_t)rows * sizeof *vbuf);
+            vbuf[rows] = qr_reflector(L, k, sums);
+            memcpy(vbuf, qr_column(L, k), (size_t)rows * sizeof *vbuf);
         }
         if (L->Q > 1)
             MPI_Bcast(vbuf, rows + 1, MPI_DOUBLE, owner, row_comm);
-        tau[k] = vbuf[0];
+        tau[k] = vbuf[rows];
         int right = L->nloc - qr_first_right(L, k);
         if (right == 0 || tau[k] == 0)
             continue; /* the same for the whole grid column */
-        qr_partial_w(L, k, vbuf + 1, w);
+        qr_partial_w(L, k, vbuf, w);
         if (L->P > 1)
             MPI_Allreduce(MPI_IN_PLACE, w, right, MPI_DOUBLE, MPI_SUM, col_comm);
-        qr_update(L, k, vbuf + 1, tau[k], w);
+        qr_update(L, k, vbuf, tau[k], w);
     }
     double seconds = MPI_Wtime() - start;
     MPI_Allreduce(MPI_IN_PLACE, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);

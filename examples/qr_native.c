@@ -13,14 +13,11 @@
  *
  *     qr_native [-T threads] [-n side] [-b block] [-r repeats] [-q]
  */
+#include "native_sync.h"
 #include "qr_block_cyclic.h"
 
 #include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
 #include <stdio.h>
-#include <time.h>
-#include <unistd.h>
 
 enum { MAX_THREADS = 256 };
 
@@ -30,46 +27,24 @@ typedef struct {
 } slot_t;
 
 static struct {
-    int n, nb, P, Q, threads, repeats, yield;
+    int n, nb, P, Q, threads, repeats;
     qr_local_t cell[MAX_THREADS];
     slot_t slot[MAX_THREADS];
     double *tau;
     double best;
-    _Alignas(64) atomic_uint arrived;
-    _Alignas(64) atomic_uint generation;
+    native_barrier_t barrier;
 } qr;
-
-/* Everyone waits until all threads have arrived. */
-static void barrier(void)
-{
-    unsigned gen = atomic_load_explicit(&qr.generation, memory_order_acquire);
-    if (atomic_fetch_add_explicit(&qr.arrived, 1, memory_order_acq_rel) + 1 == (unsigned)qr.threads) {
-        atomic_store_explicit(&qr.arrived, 0, memory_order_relaxed);
-        atomic_fetch_add_explicit(&qr.generation, 1, memory_order_release);
-        return;
-    }
-    while (atomic_load_explicit(&qr.generation, memory_order_acquire) == gen)
-        if (qr.yield)
-            sched_yield();
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 static void factor(int t)
 {
     qr_local_t *L = &qr.cell[t];
-    double *w = malloc((size_t)(L->nloc + 1) * sizeof *w);
+    double *w = qr_alloc((size_t)L->nloc);
     for (int k = 0; k < qr.n; k++) {
         int owner = qr_owner(k, qr.nb, qr.Q);
         const qr_local_t *holder = &qr.cell[L->prow * qr.Q + owner]; /* of v, in this grid row */
         if (owner == L->pcol)
             qr_column_partials(L, k, qr.slot[t].sums);
-        barrier();
+        native_barrier_wait(&qr.barrier);
         if (owner == L->pcol) {
             double sums[2] = {0, 0};
             for (int r = 0; r < qr.P; r++) {
@@ -80,10 +55,10 @@ static void factor(int t)
             if (L->prow == 0)
                 qr.tau[k] = tau;
         }
-        barrier();
+        native_barrier_wait(&qr.barrier);
         const double *v = qr_column(holder, k);
         qr_partial_w(L, k, v, qr.slot[t].w);
-        barrier();
+        native_barrier_wait(&qr.barrier);
         int right = L->nloc - qr_first_right(L, k);
         for (int j = 0; j < right; j++) {
             double sum = 0;
@@ -104,11 +79,11 @@ static void *worker(void *arg)
             free(qr.cell[t].a);
             qr_local_init(&qr.cell[t], qr.n, qr.nb, qr.P, qr.Q, t / qr.Q, t % qr.Q);
         }
-        barrier();
-        double start = now();
+        native_barrier_wait(&qr.barrier);
+        double start = native_now();
         factor(t);
-        barrier();
-        double seconds = now() - start;
+        native_barrier_wait(&qr.barrier);
+        double seconds = native_now() - start;
         if (t == 0 && (r == 0 || seconds < qr.best))
             qr.best = seconds;
     }
@@ -145,11 +120,11 @@ int main(int argc, char **argv)
         if (qr.threads % d == 0)
             qr.Q = d;
     qr.P = qr.threads / qr.Q;
-    qr.yield = qr.threads > sysconf(_SC_NPROCESSORS_ONLN);
+    native_barrier_init(&qr.barrier, qr.threads);
     qr.tau = malloc((size_t)qr.n * sizeof *qr.tau);
     for (int t = 0; t < qr.threads; t++) {
         qr_local_init(&qr.cell[t], qr.n, qr.nb, qr.P, qr.Q, t / qr.Q, t % qr.Q);
-        qr.slot[t].w = malloc((size_t)(qr.cell[t].nloc + 1) * sizeof *qr.slot[t].w);
+        qr.slot[t].w = qr_alloc((size_t)qr.cell[t].nloc);
     }
 
     pthread_t tid[MAX_THREADS];

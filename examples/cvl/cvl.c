@@ -311,39 +311,53 @@ void cvl_seg_reduce(const cvl_t *c, cvl_vec_t *out, const cvl_vec_t *x, const cv
 
 /* ---- permutations ------------------------------------------------------- */
 
-/* Per-destination counts become displacements, and every rank learns how
- * much comes from each: the counts go first, so each knows when all its
- * data has arrived.  Returns the number of elements that arrive. */
-static long route(const cvl_t *c, const int *send_count, int *send_displ, int *recv_count, int *recv_displ)
+/* Where a permutation's elements go: how many leave for each rank (from
+ * the indices; negative ones and those staying here do not leave), and,
+ * after an MPI_Alltoall of the counts, how many arrive from each, so each
+ * rank knows when all its data has arrived. */
+typedef struct {
+    int *send_count, *send_displ, *recv_count, *recv_displ;
+    int *fill; /* the next free place for each destination */
+    long received;
+} routes_t;
+
+static void routes_plan(const cvl_t *c, routes_t *rt, const int64_t *index, long m, long n)
 {
-    MPI_Alltoall(send_count, 1, MPI_INT, recv_count, 1, MPI_INT, c->comm);
-    long sent = 0, received = 0;
-    for (int r = 0; r < c->size; r++) {
-        send_displ[r] = (int)sent;
-        recv_displ[r] = (int)received;
-        sent += send_count[r];
-        received += recv_count[r];
+    int p = c->size;
+    rt->send_count = calloc(5 * (size_t)p, sizeof *rt->send_count);
+    rt->send_displ = rt->send_count + p;
+    rt->recv_count = rt->send_count + 2 * p;
+    rt->recv_displ = rt->send_count + 3 * p;
+    rt->fill = rt->send_count + 4 * p;
+    for (long k = 0; k < m; k++)
+        if (index[k] >= 0) {
+            int r = cvl_owner(c, n, index[k]);
+            rt->send_count[r] += r != c->rank;
+        }
+    MPI_Alltoall(rt->send_count, 1, MPI_INT, rt->recv_count, 1, MPI_INT, c->comm);
+    long sent = 0;
+    rt->received = 0;
+    for (int r = 0; r < p; r++) {
+        rt->fill[r] = rt->send_displ[r] = (int)sent;
+        rt->recv_displ[r] = (int)rt->received;
+        sent += rt->send_count[r];
+        rt->received += rt->recv_count[r];
     }
-    return received;
+}
+
+static void routes_free(routes_t *rt)
+{
+    free(rt->send_count);
 }
 
 void cvl_scatter(const cvl_t *c, cvl_vec_t *dst, const cvl_vec_t *src, const cvl_vec_t *index)
 {
-    int p = c->size;
     long m = src->hi - src->lo;
-    int *counts = calloc(4 * (size_t)p, sizeof *counts), *send_displ = counts + p, *recv_count = counts + 2 * p,
-        *recv_displ = counts + 3 * p;
+    routes_t rt;
+    routes_plan(c, &rt, index->i, m, dst->n);
     const int64_t *words = src->i;
     int64_t *into = dst->i;
-    for (long k = 0; k < m; k++)
-        if (index->i[k] >= 0) {
-            int r = cvl_owner(c, dst->n, index->i[k]);
-            counts[r] += r != c->rank;
-        }
-    long received = route(c, counts, send_displ, recv_count, recv_displ);
-    int64_t(*out)[2] = malloc((size_t)m * sizeof *out + 16), (*in)[2] = malloc((size_t)received * sizeof *in + 16);
-    int *fill = malloc((size_t)p * sizeof *fill);
-    memcpy(fill, send_displ, (size_t)p * sizeof *fill);
+    int64_t(*out)[2] = malloc((size_t)m * sizeof *out + 16), (*in)[2] = malloc((size_t)rt.received * sizeof *in + 16);
     for (long k = 0; k < m; k++) {
         int64_t g = index->i[k];
         if (g < 0)
@@ -353,36 +367,27 @@ void cvl_scatter(const cvl_t *c, cvl_vec_t *dst, const cvl_vec_t *src, const cvl
             into[g - dst->lo] = words[k];
             continue;
         }
-        out[fill[r]][0] = g;
-        out[fill[r]++][1] = words[k];
+        out[rt.fill[r]][0] = g;
+        out[rt.fill[r]++][1] = words[k];
     }
-    MPI_Alltoallv(out, counts, send_displ, c->pair, in, recv_count, recv_displ, c->pair, c->comm);
-    for (long k = 0; k < received; k++)
+    MPI_Alltoallv(out, rt.send_count, rt.send_displ, c->pair, in, rt.recv_count, rt.recv_displ, c->pair, c->comm);
+    for (long k = 0; k < rt.received; k++)
         into[in[k][0] - dst->lo] = in[k][1];
-    free(fill);
     free(out);
     free(in);
-    free(counts);
+    routes_free(&rt);
 }
 
 void cvl_gather(const cvl_t *c, cvl_vec_t *dst, const cvl_vec_t *src, const cvl_vec_t *index)
 {
-    int p = c->size;
     long m = dst->hi - dst->lo;
-    int *counts = calloc(4 * (size_t)p, sizeof *counts), *send_displ = counts + p, *recv_count = counts + 2 * p,
-        *recv_displ = counts + 3 * p;
+    routes_t rt;
+    routes_plan(c, &rt, index->i, m, src->n);
     const int64_t *words = src->i;
     int64_t *into = dst->i;
-    for (long k = 0; k < m; k++) {
-        int r = cvl_owner(c, src->n, index->i[k]);
-        counts[r] += r != c->rank;
-    }
-    long asked = route(c, counts, send_displ, recv_count, recv_displ);
     /* The indices asked for go out; the values come back in their place. */
-    int64_t *want = malloc((size_t)m * sizeof *want + 8), *asks = malloc((size_t)asked * sizeof *asks + 8);
-    int *fill = malloc((size_t)p * sizeof *fill);
+    int64_t *want = malloc((size_t)m * sizeof *want + 8), *asks = malloc((size_t)rt.received * sizeof *asks + 8);
     long *slot = malloc((size_t)m * sizeof *slot + 8);
-    memcpy(fill, send_displ, (size_t)p * sizeof *fill);
     for (long k = 0; k < m; k++) {
         int64_t g = index->i[k];
         int r = cvl_owner(c, src->n, g);
@@ -391,19 +396,20 @@ void cvl_gather(const cvl_t *c, cvl_vec_t *dst, const cvl_vec_t *src, const cvl_
             slot[k] = -1;
             continue;
         }
-        slot[k] = fill[r];
-        want[fill[r]++] = g;
+        slot[k] = rt.fill[r];
+        want[rt.fill[r]++] = g;
     }
-    MPI_Alltoallv(want, counts, send_displ, MPI_INT64_T, asks, recv_count, recv_displ, MPI_INT64_T, c->comm);
-    for (long k = 0; k < asked; k++)
+    MPI_Alltoallv(want, rt.send_count, rt.send_displ, MPI_INT64_T, asks, rt.recv_count, rt.recv_displ, MPI_INT64_T,
+                  c->comm);
+    for (long k = 0; k < rt.received; k++)
         asks[k] = words[asks[k] - src->lo];
-    MPI_Alltoallv(asks, recv_count, recv_displ, MPI_INT64_T, want, counts, send_displ, MPI_INT64_T, c->comm);
+    MPI_Alltoallv(asks, rt.recv_count, rt.recv_displ, MPI_INT64_T, want, rt.send_count, rt.send_displ, MPI_INT64_T,
+                  c->comm);
     for (long k = 0; k < m; k++)
         if (slot[k] >= 0)
             into[k] = want[slot[k]];
     free(slot);
-    free(fill);
     free(want);
     free(asks);
-    free(counts);
+    routes_free(&rt);
 }
