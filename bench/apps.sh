@@ -5,7 +5,8 @@
 # Builds examples/cg.c, examples/qr.c and bench/cvl_bench.c (with the
 # vector library) against each MPI found, and cg_native/qr_native with the
 # plain compiler, all at -O2.  Runs them interleaved -- round by round,
-# every size and rank count, the native version and every MPI in turn --
+# every size and rank count, the native version and every MPI in turn,
+# each run the best of 3 solves or factorizations --
 # and prints markdown tables: the best time over the rounds, Tessera's time
 # over the native one, and the best peer's over Tessera's (above 1:
 # Tessera is faster).  Every run checks its own answer; a wrong one stops
@@ -46,7 +47,7 @@ run_app() {
     else
         cmd="${run[$m]} -n $n $out/$app.$m"
     fi
-    if [ "$app" = cg ]; then cmd="$cmd -N $size"; else cmd="$cmd -n $size -r 3"; fi
+    if [ "$app" = cg ]; then cmd="$cmd -N $size -r 3"; else cmd="$cmd -n $size -r 3"; fi
     if ! line=$(timeout "$limit" $cmd 2> /dev/null | tail -1); then
         echo "  $app $size on $n with $m: did not finish in ${limit}s or failed" >&2
         return
@@ -64,16 +65,14 @@ run_app() {
 
 for ((r = 1; r <= rounds; r++)); do
     for n in $ranks; do
-        for size in $cg_sizes; do
-            for m in native "${mpis[@]}"; do
-                echo "round $r: cg $size on $n with $m" >&2
-                run_app cg "$size" "$n" "$m"
-            done
-        done
-        for size in $qr_sizes; do
-            for m in native "${mpis[@]}"; do
-                echo "round $r: qr $size on $n with $m" >&2
-                run_app qr "$size" "$n" "$m"
+        for app in cg qr; do
+            sizes=$cg_sizes
+            [ "$app" = qr ] && sizes=$qr_sizes
+            for size in $sizes; do
+                for m in native "${mpis[@]}"; do
+                    echo "round $r: $app $size on $n with $m" >&2
+                    run_app "$app" "$size" "$n" "$m"
+                done
             done
         done
         for m in "${mpis[@]}"; do

@@ -24,7 +24,7 @@ except OSError:
 
 
 def cell(times, impl, scale):
-    return f"{times[impl] * scale:.1f}" if impl in times else "-"
+    return f"{times[impl] * scale:.2f}" if impl in times else "-"
 
 
 for app, unit, scale, what in (("cg", "us per iteration", 1, "grid side"), ("qr", "ms per factorization", 1e3, "n")):

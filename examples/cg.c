@@ -11,10 +11,11 @@
  * and against the same iteration run serially on rank 0.  The program
  * exits non-zero when either is off.
  *
- *     mpirun -n 4 cg [-N grid_side] [-t tolerance] [-m max_iterations] [-a] [-q]
+ *     mpirun -n 4 cg [-N grid_side] [-t tolerance] [-m max_iterations] [-r repeats] [-a] [-q]
  *
  * Rank 0 prints the residual every 50 iterations and the outcome (-q:
- * only a wrong outcome).
+ * only a wrong outcome).  -r solves the system that many times (the time
+ * printed is the best).
  */
 #include <math.h>
 #include <mpi.h>
@@ -259,7 +260,7 @@ static result_t solve(const matrix_t *A, const double *b, double *x, double tol,
 
 int main(int argc, char **argv)
 {
-    int N = 200, max_iterations = 10000, quiet = 0, allgather = 0;
+    int N = 200, max_iterations = 10000, repeats = 1, quiet = 0, allgather = 0;
     double tol = 1e-8;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-N") == 0 && i + 1 < argc)
@@ -268,6 +269,8 @@ int main(int argc, char **argv)
             tol = atof(argv[++i]);
         else if (strcmp(argv[i], "-m") == 0 && i + 1 < argc)
             max_iterations = atoi(argv[++i]);
+        else if (strcmp(argv[i], "-r") == 0 && i + 1 < argc)
+            repeats = atoi(argv[++i]);
         else if (strcmp(argv[i], "-a") == 0)
             allgather = 1;
         else if (strcmp(argv[i], "-q") == 0)
@@ -278,9 +281,9 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int n = N * N;
-    if (N < 2 || size > n) {
+    if (N < 2 || size > n || repeats < 1) {
         if (rank == 0)
-            fprintf(stderr, "cg: need a grid side of at least 2 and at most %d ranks for it\n", n);
+            fprintf(stderr, "cg: need a grid side of at least 2, at most %d ranks for it and repeats >= 1\n", n);
         MPI_Finalize();
         return 2;
     }
@@ -304,6 +307,10 @@ int main(int argc, char **argv)
     exchange_plan(&ex, &A, MPI_COMM_WORLD, allgather, counts, displs);
     int report_every = rank == 0 && !quiet ? 50 : 0;
     result_t res = solve(&A, b, x, tol, max_iterations, &ex, report_every);
+    for (int r = 1; r < repeats; r++) {
+        result_t again = solve(&A, b, x, tol, max_iterations, &ex, 0);
+        res.seconds = again.seconds < res.seconds ? again.seconds : res.seconds;
+    }
 
     /* Against the known solution, everywhere. */
     double err[2] = {0, 0};
