@@ -236,40 +236,45 @@ void cvl_scan(const cvl_t *c, cvl_vec_t *out, const cvl_vec_t *x, const cvl_vec_
         SCAN_BLOCK(double, d, op_double, identity_double);
 }
 
+/* The reduction of x into result, an element of x's type; CVL_COPY gives
+ * the first element. */
+static void reduce(const cvl_t *c, const cvl_vec_t *x, cvl_op_t op, void *result)
+{
+    MPI_Datatype type = x->type == CVL_INT ? MPI_INT64_T : MPI_DOUBLE;
+    if (op == CVL_COPY) {
+        memset(result, 0, 8);
+        if (x->lo == 0 && x->hi > 0)
+            memcpy(result, x->p, 8);
+        MPI_Bcast(result, 1, type, x->n > 0 ? cvl_owner(c, x->n, 0) : 0, c->comm);
+        return;
+    }
+    if (x->type == CVL_INT) {
+        int64_t acc = identity_int(op);
+        for (long k = 0; k < x->hi - x->lo; k++)
+            acc = op_int(op, acc, x->i[k]);
+        memcpy(result, &acc, 8);
+    } else {
+        double acc = identity_double(op);
+        for (long k = 0; k < x->hi - x->lo; k++)
+            acc = op_double(op, acc, x->d[k]);
+        memcpy(result, &acc, 8);
+    }
+    MPI_Op mpi_op = op == CVL_SUM ? MPI_SUM : op == CVL_MAX ? MPI_MAX : MPI_MIN;
+    MPI_Allreduce(MPI_IN_PLACE, result, 1, type, mpi_op, c->comm);
+}
+
 int64_t cvl_reduce_int(const cvl_t *c, const cvl_vec_t *x, cvl_op_t op)
 {
-    if (op == CVL_COPY) { /* the first element */
-        int64_t first = x->lo == 0 && x->hi > 0 ? x->i[0] : 0;
-        MPI_Bcast(&first, 1, MPI_INT64_T, x->n > 0 ? cvl_owner(c, x->n, 0) : 0, c->comm);
-        return first;
-    }
-    int64_t acc = identity_int(op);
-    for (long k = 0; k < x->hi - x->lo; k++)
-        acc = op_int(op, acc, x->i[k]);
-    MPI_Allreduce(MPI_IN_PLACE, &acc, 1, MPI_INT64_T,
-                  op == CVL_SUM   ? MPI_SUM
-                  : op == CVL_MAX ? MPI_MAX
-                                  : MPI_MIN,
-                  c->comm);
-    return acc;
+    int64_t result;
+    reduce(c, x, op, &result);
+    return result;
 }
 
 double cvl_reduce_double(const cvl_t *c, const cvl_vec_t *x, cvl_op_t op)
 {
-    if (op == CVL_COPY) {
-        double first = x->lo == 0 && x->hi > 0 ? x->d[0] : 0;
-        MPI_Bcast(&first, 1, MPI_DOUBLE, x->n > 0 ? cvl_owner(c, x->n, 0) : 0, c->comm);
-        return first;
-    }
-    double acc = identity_double(op);
-    for (long k = 0; k < x->hi - x->lo; k++)
-        acc = op_double(op, acc, x->d[k]);
-    MPI_Allreduce(MPI_IN_PLACE, &acc, 1, MPI_DOUBLE,
-                  op == CVL_SUM   ? MPI_SUM
-                  : op == CVL_MAX ? MPI_MAX
-                                  : MPI_MIN,
-                  c->comm);
-    return acc;
+    double result;
+    reduce(c, x, op, &result);
+    return result;
 }
 
 long cvl_segments(const cvl_t *c, const cvl_vec_t *flags)
