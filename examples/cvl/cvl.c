@@ -24,33 +24,23 @@ typedef struct {
     } value;
 } carry_t;
 
-static int64_t op_int(cvl_op_t op, int64_t a, int64_t b)
-{
-    switch (op) {
-    case CVL_SUM:
-        return a + b;
-    case CVL_MAX:
-        return a > b ? a : b;
-    case CVL_MIN:
-        return a < b ? a : b;
-    default:
-        return a;
+/* The operations, one function per element type. */
+#define DEFINE_OP(name, T)                      \
+    static T name(cvl_op_t op, T a, T b)        \
+    {                                           \
+        switch (op) {                           \
+        case CVL_SUM:                           \
+            return a + b;                       \
+        case CVL_MAX:                           \
+            return a > b ? a : b;               \
+        case CVL_MIN:                           \
+            return a < b ? a : b;               \
+        default: /* CVL_COPY keeps the first */ \
+            return a;                           \
+        }                                       \
     }
-}
-
-static double op_double(cvl_op_t op, double a, double b)
-{
-    switch (op) {
-    case CVL_SUM:
-        return a + b;
-    case CVL_MAX:
-        return a > b ? a : b;
-    case CVL_MIN:
-        return a < b ? a : b;
-    default:
-        return a;
-    }
-}
+DEFINE_OP(op_int, int64_t)
+DEFINE_OP(op_double, double)
 
 static int64_t identity_int(cvl_op_t op)
 {
