@@ -89,7 +89,7 @@ static void matvec(const matrix_t *A, const double *x, int first, double *y)
 
 /* How the search direction comes in each iteration. */
 typedef struct {
-    MPI_Comm comm;     /* MPI_COMM_NULL: serial, everything is here */
+    MPI_Comm comm;
     int first, last;   /* the columns the local rows reach */
     int allgather;     /* bring in every column, by MPI_Allgatherv */
     const int *counts; /* of MPI_Allgatherv */
@@ -122,8 +122,6 @@ static void exchange_plan(exchange_t *ex, const matrix_t *A, MPI_Comm comm, int 
         ex->first = A->col[k] < ex->first ? A->col[k] : ex->first;
         ex->last = A->col[k] + 1 > ex->last ? A->col[k] + 1 : ex->last;
     }
-    if (comm == MPI_COMM_NULL)
-        return;
     ex->allgather = allgather;
     ex->counts = counts;
     ex->displs = displs;
@@ -162,8 +160,6 @@ static void exchange_free(exchange_t *ex)
  * bring in the rest. */
 static void exchange(const exchange_t *ex, double *v)
 {
-    if (ex->comm == MPI_COMM_NULL)
-        return;
     if (ex->allgather) {
         MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, v, ex->counts, ex->displs, MPI_DOUBLE, ex->comm);
         return;
@@ -197,8 +193,8 @@ typedef struct {
     double seconds;
 } result_t;
 
-/* CG on the rows of A held here (ex->comm MPI_COMM_NULL: serially, A
- * holding every row).  x gets the local rows of the solution. */
+/* CG on the rows of A held here (on MPI_COMM_SELF: serially, A holding
+ * every row).  x gets the local rows of the solution. */
 static result_t solve(const matrix_t *A, const double *b, double *x, double tol, int max_iterations,
                       const exchange_t *ex, int report_every)
 {
@@ -212,27 +208,23 @@ static result_t solve(const matrix_t *A, const double *b, double *x, double tol,
         r[i] = p[i] = b[i];
     }
     double sums[2] = {dot(m, r, r), dot(m, b, b)};
-    if (comm != MPI_COMM_NULL)
-        MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, comm);
     double rr = sums[0], bnorm = sqrt(sums[1]);
     result_t res = {0, 0, 0};
-    if (comm != MPI_COMM_NULL)
-        MPI_Barrier(comm); /* everyone starts the clock together */
+    MPI_Barrier(comm); /* everyone starts the clock together */
     double start = MPI_Wtime();
     while (res.iterations < max_iterations && sqrt(rr) > tol * bnorm) {
         exchange(ex, reach);
         matvec(A, reach, ex->first, q);
         double pq = dot(m, p, q);
-        if (comm != MPI_COMM_NULL)
-            MPI_Allreduce(MPI_IN_PLACE, &pq, 1, MPI_DOUBLE, MPI_SUM, comm);
+        MPI_Allreduce(MPI_IN_PLACE, &pq, 1, MPI_DOUBLE, MPI_SUM, comm);
         double alpha = rr / pq;
         for (int i = 0; i < m; i++) {
             x[i] += alpha * p[i];
             r[i] -= alpha * q[i];
         }
         double rr_new = dot(m, r, r);
-        if (comm != MPI_COMM_NULL)
-            MPI_Allreduce(MPI_IN_PLACE, &rr_new, 1, MPI_DOUBLE, MPI_SUM, comm);
+        MPI_Allreduce(MPI_IN_PLACE, &rr_new, 1, MPI_DOUBLE, MPI_SUM, comm);
         double beta = rr_new / rr;
         rr = rr_new;
         for (int i = 0; i < m; i++)
@@ -249,8 +241,7 @@ static result_t solve(const matrix_t *A, const double *b, double *x, double tol,
     for (int i = 0; i < m; i++)
         q[i] = b[i] - q[i];
     double rnorm2 = dot(m, q, q);
-    if (comm != MPI_COMM_NULL)
-        MPI_Allreduce(MPI_IN_PLACE, &rnorm2, 1, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, &rnorm2, 1, MPI_DOUBLE, MPI_SUM, comm);
     res.residual = sqrt(rnorm2) / bnorm;
     free(reach);
     free(r);
@@ -332,8 +323,9 @@ int main(int argc, char **argv)
         double *sb = array((size_t)n, sizeof *sb), *sx = array((size_t)n, sizeof *sx);
         matvec(&S, xs, 0, sb);
         exchange_t alone;
-        exchange_plan(&alone, &S, MPI_COMM_NULL, 0, NULL, NULL);
+        exchange_plan(&alone, &S, MPI_COMM_SELF, 0, NULL, NULL);
         result_t serial = solve(&S, sb, sx, tol, max_iterations, &alone, 0);
+        exchange_free(&alone);
         double diff = 0, norm = 0;
         for (int i = 0; i < n; i++) {
             diff += (whole[i] - sx[i]) * (whole[i] - sx[i]);
