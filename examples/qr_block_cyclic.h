@@ -98,17 +98,34 @@ static inline double *qr_column(const qr_local_t *L, int k)
     return L->a + (size_t)lj * L->mloc + qr_count(k, L->nb, L->prow, L->P);
 }
 
+/* How many of the local rows lie at or below row k; they are the last
+ * ones held here, and column k's entries there are v's. */
+static inline int qr_rows_from(const qr_local_t *L, int k)
+{
+    return L->mloc - qr_count(k, L->nb, L->prow, L->P);
+}
+
+/* Whether this grid row holds row k: then the first of those rows is the
+ * diagonal's. */
+static inline int qr_holds_row(const qr_local_t *L, int k)
+{
+    return qr_owner(k, L->nb, L->P) == L->prow;
+}
+
+/* The first column right of k held here. */
+static inline int qr_first_right(const qr_local_t *L, int k)
+{
+    return qr_count(k + 1, L->nb, L->pcol, L->Q);
+}
+
 /* Step 1 here: sums[0] the squares below the diagonal, sums[1] the
  * diagonal entry where this cell holds it (else 0). */
 static inline void qr_column_partials(const qr_local_t *L, int k, double sums[2])
 {
     const double *x = qr_column(L, k);
-    int rows = L->mloc - qr_count(k, L->nb, L->prow, L->P), first = 0;
-    sums[0] = sums[1] = 0;
-    if (qr_owner(k, L->nb, L->P) == L->prow && rows > 0) {
-        sums[1] = x[0];
-        first = 1;
-    }
+    int rows = qr_rows_from(L, k), first = qr_holds_row(L, k);
+    sums[0] = 0;
+    sums[1] = first ? x[0] : 0;
     for (int i = first; i < rows; i++)
         sums[0] += x[i] * x[i];
 }
@@ -122,33 +139,19 @@ static inline double qr_reflector(const qr_local_t *L, int k, const double sums[
         return 0; /* already upper triangular here: H = I */
     double beta = -copysign(sqrt(alpha * alpha + xnorm2), alpha), scale = 1 / (alpha - beta);
     double *x = qr_column(L, k);
-    int rows = L->mloc - qr_count(k, L->nb, L->prow, L->P), first = 0;
-    if (qr_owner(k, L->nb, L->P) == L->prow && rows > 0) {
+    int rows = qr_rows_from(L, k), first = qr_holds_row(L, k);
+    if (first)
         x[0] = beta;
-        first = 1;
-    }
     for (int i = first; i < rows; i++)
         x[i] *= scale;
     return (beta - alpha) / beta;
 }
 
-/* The local rows of v from the diagonal down: as many as qr_rows_from. */
-static inline int qr_rows_from(const qr_local_t *L, int k)
+/* v's first local entry: the implicit 1 where this grid row holds row k
+ * (the stored value there is beta). */
+static inline double qr_v0(const qr_local_t *L, int k, const double *v)
 {
-    return L->mloc - qr_count(k, L->nb, L->prow, L->P);
-}
-
-/* The first column right of k held here, and how many there are. */
-static inline int qr_first_right(const qr_local_t *L, int k)
-{
-    return qr_count(k + 1, L->nb, L->pcol, L->Q);
-}
-
-/* v's first entry is the implicit 1 where this grid row holds row k (the
- * stored value there is beta). */
-static inline double qr_v(const qr_local_t *L, int k, const double *v, int i)
-{
-    return i == 0 && qr_owner(k, L->nb, L->P) == L->prow ? 1.0 : v[i];
+    return qr_holds_row(L, k) ? 1.0 : v[0];
 }
 
 /* Step 4 here: w(j) = v^T A(k:n, j) over the local rows, for the columns
@@ -156,7 +159,7 @@ static inline double qr_v(const qr_local_t *L, int k, const double *v, int i)
 static inline void qr_partial_w(const qr_local_t *L, int k, const double *v, double *w)
 {
     int rows = qr_rows_from(L, k), r0 = L->mloc - rows, first = qr_first_right(L, k);
-    double v0 = rows > 0 ? qr_v(L, k, v, 0) : 0;
+    double v0 = rows > 0 ? qr_v0(L, k, v) : 0;
     for (int lj = first; lj < L->nloc; lj++) {
         const double *col = L->a + (size_t)lj * L->mloc + r0;
         double sum = rows > 0 ? v0 * col[0] : 0;
@@ -172,7 +175,7 @@ static inline void qr_update(const qr_local_t *L, int k, const double *v, double
     int rows = qr_rows_from(L, k), r0 = L->mloc - rows, first = qr_first_right(L, k);
     if (rows == 0 || tau == 0)
         return;
-    double v0 = qr_v(L, k, v, 0);
+    double v0 = qr_v0(L, k, v);
     for (int lj = first; lj < L->nloc; lj++) {
         double *col = L->a + (size_t)lj * L->mloc + r0, t = tau * w[lj - first];
         col[0] -= t * v0;
