@@ -45,25 +45,28 @@ cc "${cflags[@]}" -pthread -o "$out/qr.native" "$examples/qr_native.c" -lm
 # One run: app, size, ranks, implementation; appends "app size ranks impl
 # seconds-or-us" to $out/times.
 run_app() {
-    local app=$1 size=$2 n=$3 m=$4 cmd line
+    local app=$1 size=$2 n=$3 m=$4 cmd line value status=0
+    # How each program takes its size and prints its time.
+    local size_flag=-n time='s/.*: \([0-9.]*\) s (.*/\1/p'
+    if [ "$app" = cg ]; then
+        size_flag=-N
+        time='s/.* \([0-9.]*\) us per iteration.*/\1/p'
+    fi
     if [ "$m" = native ]; then
         cmd="$out/$app.native -T $n"
     else
         cmd="${run[$m]} -n $n $out/$app.$m"
     fi
-    if [ "$app" = cg ]; then cmd="$cmd -N $size -r 3"; else cmd="$cmd -n $size -r 3"; fi
-    if ! line=$(timeout "$limit" $cmd 2> /dev/null | tail -1); then
-        echo "  $app $size on $n with $m: did not finish in ${limit}s or failed" >&2
-        return
-    fi
+    line=$(timeout "$limit" $cmd $size_flag "$size" -r 3 2> /dev/null | tail -1) || status=$?
+    # A wrong answer also exits non-zero: look for it first.
     case "$line" in
         *WRONG*) echo "$app $size on $n with $m gave a wrong answer: $line" >&2; exit 1 ;;
     esac
-    if [ "$app" = cg ]; then
-        value=$(sed -n 's/.* \([0-9.]*\) us per iteration.*/\1/p' <<< "$line")
-    else
-        value=$(sed -n 's/.*: \([0-9.]*\) s (.*/\1/p' <<< "$line")
+    if [ "$status" -ne 0 ]; then
+        echo "  $app $size on $n with $m: did not finish in ${limit}s or failed" >&2
+        return
     fi
+    value=$(sed -n "$time" <<< "$line")
     echo "$app $size $n $m $value" >> "$out/times"
 }
 
