@@ -276,14 +276,21 @@ long cvl_segments(const cvl_t *c, const cvl_vec_t *flags)
     return count;
 }
 
+void cvl_segment_ids(const cvl_t *c, cvl_vec_t *id, const cvl_vec_t *flags)
+{
+    long m = id->hi - id->lo;
+    for (long k = 0; k < m; k++) /* an inclusive scan of the heads, less one */
+        id->i[k] = is_head(flags, id->lo, k);
+    cvl_scan(c, id, id, NULL, CVL_SUM, 0);
+    for (long k = 0; k < m; k++)
+        id->i[k] -= 1;
+}
+
 void cvl_seg_reduce(const cvl_t *c, cvl_vec_t *out, const cvl_vec_t *x, const cvl_vec_t *flags, cvl_op_t op)
 {
     long m = x->hi - x->lo;
-    /* Which segment each element is in: a scan of the heads. */
     cvl_vec_t id = cvl_new(c, CVL_INT, x->n), sums = cvl_new(c, x->type, x->n);
-    for (long k = 0; k < m; k++)
-        id.i[k] = is_head(flags, x->lo, k);
-    cvl_scan(c, &id, &id, NULL, CVL_SUM, 0);
+    cvl_segment_ids(c, &id, flags);
     cvl_scan(c, &sums, x, flags, op, 0);
     /* A segment's last element holds its reduction: the one before a head,
      * or the last of all.  The element after this block is the first of
@@ -298,7 +305,7 @@ void cvl_seg_reduce(const cvl_t *c, cvl_vec_t *out, const cvl_vec_t *x, const cv
         }
     for (long k = 0; k < m; k++) {
         int last = k + 1 < m ? is_head(flags, x->lo, k + 1) : after;
-        id.i[k] = last ? id.i[k] - 1 : -1;
+        id.i[k] = last ? id.i[k] : -1;
     }
     cvl_scatter(c, out, &sums, &id);
     free(next_head);

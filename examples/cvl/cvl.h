@@ -74,9 +74,11 @@ double cvl_reduce_double(const cvl_t *c, const cvl_vec_t *x, cvl_op_t op);
  * inclusive).  out may be x. */
 void cvl_scan(const cvl_t *c, cvl_vec_t *out, const cvl_vec_t *x, const cvl_vec_t *flags, cvl_op_t op, int exclusive);
 
-/* The number of segments, and out[s] = the reduction of segment s (out of
- * that length). */
+/* The number of segments; id[i] = the number of the segment element i is
+ * in (id a CVL_INT vector of flags' length); out[s] = the reduction of
+ * segment s (out of the number of segments' length). */
 long cvl_segments(const cvl_t *c, const cvl_vec_t *flags);
+void cvl_segment_ids(const cvl_t *c, cvl_vec_t *id, const cvl_vec_t *flags);
 void cvl_seg_reduce(const cvl_t *c, cvl_vec_t *out, const cvl_vec_t *x, const cvl_vec_t *flags, cvl_op_t op);
 
 /* dst[index[i]] = src[i] (an element with a negative index stays home);

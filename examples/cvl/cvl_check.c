@@ -87,6 +87,14 @@ static void check_length(const cvl_t *c, long n, int density)
     cvl_vec_t flags = cvl_new(c, CVL_INT, n);
     for (long k = 0; k < flags.hi - flags.lo; k++) /* element 0's flag left 0: it starts a segment anyway */
         flags.i[k] = flags.lo + k > 0 && head[flags.lo + k] ? 1 + k % 3 : 0;
+    cvl_vec_t ids = cvl_new(c, CVL_INT, n);
+    cvl_segment_ids(c, &ids, &flags);
+    for (long g = 0, s = -1; g < n; g++) {
+        s += g == 0 || head[g];
+        want[g] = (double)s;
+    }
+    expect(c, "segment ids", n, &ids, want);
+    cvl_free(&ids);
 
     for (cvl_type_t type = CVL_INT; type <= CVL_DOUBLE; type++) {
         const char *tn = type == CVL_INT ? "int" : "double";

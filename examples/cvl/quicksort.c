@@ -71,14 +71,10 @@ static int partition(const cvl_t *c, cvl_vec_t *keys, cvl_vec_t *flags)
     /* Where each key goes: its segment's start, then the groups before its
      * own, then its place within its group. */
     long segments = cvl_segments(c, flags);
-    cvl_vec_t start = cvl_new(c, CVL_INT, n), segment = cvl_new(c, CVL_INT, n), ones = cvl_new(c, CVL_INT, n);
+    cvl_vec_t start = cvl_new(c, CVL_INT, n), segment = cvl_new(c, CVL_INT, n);
     cvl_iota(&start);
     cvl_scan(c, &start, &start, flags, CVL_COPY, 0);
-    for (long k = 0; k < m; k++)
-        ones.i[k] = keys->lo + k == 0 || flags->i[k] != 0;
-    cvl_scan(c, &segment, &ones, NULL, CVL_SUM, 0); /* segment number + 1 */
-    for (long k = 0; k < m; k++)
-        segment.i[k] -= 1;
+    cvl_segment_ids(c, &segment, flags);
     cvl_vec_t before[2]; /* how many LESS, and LESS or EQUAL, the key's segment has */
     for (int t = LESS; t <= EQUAL; t++) {
         cvl_vec_t per_segment = cvl_new(c, CVL_INT, segments);
@@ -111,7 +107,6 @@ static int partition(const cvl_t *c, cvl_vec_t *keys, cvl_vec_t *flags)
     cvl_free(&pivot);
     cvl_free(&start);
     cvl_free(&segment);
-    cvl_free(&ones);
     cvl_free(&to);
     cvl_free(&head);
     cvl_free(&moved);
