@@ -140,6 +140,7 @@ typedef struct cursor {
     unsigned char *packed;
     bool unpack;
     dt_segments_t *segs; /* instead of copying, note where the bytes lie */
+    bool far;            /* the buffer spans more than the caches hold */
 } cursor_t;
 
 static void note_segment(dt_segments_t *segs, uintptr_t at, size_t len)
@@ -176,13 +177,31 @@ static inline void move_bytes(cursor_t *c, uintptr_t typed, size_t len)
     c->packed += len;
 }
 
-/* The loop of move_blocks, inlined with a constant block size and
- * direction.  packed and at are locals: through c, every byte stored would
- * make the compiler reload the cursor (a char store may alias it). */
+/* Blocks of a cache line or less, a line or more apart, in a buffer
+ * larger than the caches: every block is a cache miss, and the hardware's
+ * stride prefetcher keeps too few of them in flight.  The loop asks for the
+ * block FETCH_AHEAD blocks on as it copies one.  Measured on a column of
+ * doubles 128 bytes apart: MPI_Pack and MPI_Unpack of 4-16 MiB 1.05-1.14x
+ * faster, a 16 MiB column between two ranks 1.05-1.06x (runs alternating
+ * with and without).  Within the caches nothing measurable was gained,
+ * hence FETCH_SPAN; rows of a kilobyte or two (a subarray's face)
+ * prefetched a row ahead did not gain either.  Prefetches never fault, so
+ * running past the end of the buffer is harmless. */
+#define FETCH_AHEAD 16
+#define FETCH_SPAN (8 << 20)
+
+/* The loop of move_blocks, inlined with a constant block size, direction
+ * and prefetching.  packed and at are locals: through c, every byte stored
+ * would make the compiler reload the cursor (a char store may alias it). */
 static inline __attribute__((always_inline)) void move_strided(unsigned char *packed, uintptr_t at, MPI_Aint stride,
-                                                               size_t block, MPI_Count nblocks, bool unpack)
+                                                               size_t block, MPI_Count nblocks, bool unpack, bool fetch)
 {
+    uintptr_t ahead = (uintptr_t)stride * FETCH_AHEAD;
     for (MPI_Count i = 0; i < nblocks; i++, at += (uintptr_t)stride, packed += block) {
+        if (fetch && unpack)
+            __builtin_prefetch((const void *)(at + ahead), 1, 3);
+        else if (fetch)
+            __builtin_prefetch((const void *)(at + ahead), 0, 3);
         if (unpack)
             copy_bytes((void *)at, packed, block);
         else
@@ -202,19 +221,25 @@ static void move_blocks(cursor_t *c, uintptr_t at, MPI_Aint stride, size_t block
     unsigned char *packed = c->packed;
     bool unpack = c->unpack;
     c->packed += block * (size_t)nblocks;
-#define MOVE_FIXED(bytes)                                            \
-    case bytes:                                                      \
-        if (unpack)                                                  \
-            move_strided(packed, at, stride, bytes, nblocks, true);  \
-        else                                                         \
-            move_strided(packed, at, stride, bytes, nblocks, false); \
+    /* Only the fixed sizes (at most 16 bytes) prefetch. */
+    bool fetch = c->far && (stride >= 64 || stride <= -64);
+#define MOVE_FIXED(bytes)                                                   \
+    case bytes:                                                             \
+        if (unpack && fetch)                                                \
+            move_strided(packed, at, stride, bytes, nblocks, true, true);   \
+        else if (unpack)                                                    \
+            move_strided(packed, at, stride, bytes, nblocks, true, false);  \
+        else if (fetch)                                                     \
+            move_strided(packed, at, stride, bytes, nblocks, false, true);  \
+        else                                                                \
+            move_strided(packed, at, stride, bytes, nblocks, false, false); \
         return;
     switch (block) {
         MOVE_FIXED(4)
         MOVE_FIXED(8)
         MOVE_FIXED(16)
     default:
-        move_strided(packed, at, stride, block, nblocks, unpack);
+        move_strided(packed, at, stride, block, nblocks, unpack, false);
     }
 #undef MOVE_FIXED
 }
@@ -280,6 +305,13 @@ static void copy_node(cursor_t *c, const dt_node_t *node, uintptr_t base, MPI_Co
     }
 }
 
+/* Whether count copies of a type of this extent span FETCH_SPAN bytes. */
+static bool spans_caches(MPI_Count count, MPI_Aint extent)
+{
+    MPI_Aint e = extent < 0 ? -extent : extent;
+    return e > 0 && count >= (FETCH_SPAN + e - 1) / e;
+}
+
 static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, cursor_t *c)
 {
     uintptr_t base = (uintptr_t)buf;
@@ -289,25 +321,26 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
         move_bytes(c, base + (uintptr_t)dt->true_lb + (uintptr_t)pos, (size_t)len);
         return;
     }
+    c->far = spans_caches(count, dt->extent);
     /* count copies of the type, extent apart: the loop of a vector */
     copy_repeated(c, dt->layout, count, dt->extent, base, pos, len);
 }
 
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed)
 {
-    cursor_t c = {packed, false, NULL};
+    cursor_t c = {packed, false, NULL, false};
     copy_range((void *)(uintptr_t)buf, count, dt, pos, len, &c);
 }
 
 void dt_unpack_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, const void *packed)
 {
-    cursor_t c = {(unsigned char *)(uintptr_t)packed, true, NULL};
+    cursor_t c = {(unsigned char *)(uintptr_t)packed, true, NULL, false};
     copy_range(buf, count, dt, pos, len, &c);
 }
 
 void dt_segments_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len,
                        dt_segments_t *segs)
 {
-    cursor_t c = {NULL, false, segs};
+    cursor_t c = {NULL, false, segs, false};
     copy_range((void *)(uintptr_t)buf, count, dt, pos, len, &c);
 }

@@ -35,8 +35,6 @@ static int mt_errors;
         MT_CHECK(mt_cls_ == (want), "%s: error class %d, expected %d", (what), mt_cls_, (want)); \
     } while (0)
 
-/* Collect every rank's error count on rank 0, print the verdict, finalize.
- * Returns the exit status for main. */
 /* MemAvailable from /proc/meminfo, in bytes (0 when unknown): tests of
  * huge transfers skip, saying so, when the machine lacks the memory. */
 static inline size_t mt_available_memory(void)
@@ -52,6 +50,8 @@ static inline size_t mt_available_memory(void)
     return kib * 1024;
 }
 
+/* Collect every rank's error count on rank 0, print the verdict, finalize.
+ * Returns the exit status for main. */
 static inline int mt_finish(void)
 {
     int rank, size;
