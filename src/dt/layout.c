@@ -35,10 +35,30 @@ void dt_node_free(dt_node_t *node)
     free(node);
 }
 
+/* A LIST of one entry: a node displaced (a subarray's or darray's start
+ * along a dimension). */
+static bool is_displaced(const dt_node_t *node)
+{
+    return node->kind == DT_LIST && node->n == 1;
+}
+
 dt_node_t *dt_node_repeat(MPI_Count n, MPI_Aint stride, dt_node_t *child)
 {
     if (!child || n == 1)
         return child;
+    /* Copies of a displaced node are the displaced copies: the loop goes
+     * inside, where it can meet a block (the rows of a subarray become one
+     * strided loop instead of a list walk per row). */
+    if (is_displaced(child)) {
+        dt_node_t *inner = dt_node_repeat(n, stride, child->children[0]);
+        child->children[0] = inner;
+        if (!inner) {
+            dt_node_free(child);
+            return NULL;
+        }
+        child->size = inner->size;
+        return child;
+    }
     if (child->kind == DT_BLOCK && stride == child->size) {
         child->size *= n;
         return child;
@@ -77,15 +97,25 @@ dt_node_t *dt_node_list(MPI_Count n, const MPI_Aint *disp, dt_node_t **children)
     /* Blocks that follow each other in memory and in order become one. */
     MPI_Count m = 0;
     for (MPI_Count i = 0; i < n; i++) {
+        dt_node_t *child = children[i];
+        MPI_Aint at = disp[i];
+        /* An entry that is one displaced node is that node, displaced
+         * further (no list ever holds such an entry). */
+        if (is_displaced(child)) {
+            dt_node_t *inner = child->children[0];
+            at += child->disp[0];
+            child->children[0] = NULL;
+            dt_node_free(child);
+            child = inner;
+        }
         dt_node_t *prev = m ? node->children[m - 1] : NULL;
-        if (prev && prev->kind == DT_BLOCK && children[i]->kind == DT_BLOCK &&
-            node->disp[m - 1] + prev->size == disp[i]) {
-            prev->size += children[i]->size;
-            dt_node_free(children[i]);
+        if (prev && prev->kind == DT_BLOCK && child->kind == DT_BLOCK && node->disp[m - 1] + prev->size == at) {
+            prev->size += child->size;
+            dt_node_free(child);
             continue;
         }
-        node->disp[m] = disp[i];
-        node->children[m] = children[i];
+        node->disp[m] = at;
+        node->children[m] = child;
         m++;
     }
     node->n = m;
