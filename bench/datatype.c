@@ -77,36 +77,64 @@ static void contiguous(int rank, size_t bytes)
     free(buf);
 }
 
+static void column(int rank, size_t bytes)
+{
+    size_t rows = bytes / sizeof(double);
+    double *buf = alloc_doubles(rows * ROW);
+    MPI_Datatype column;
+    MPI_Type_vector((int)rows, 1, ROW, MPI_DOUBLE, &column);
+    MPI_Type_commit(&column);
+    report(rank, "column", bytes, pingpong(rank, buf, column, bytes));
+    MPI_Type_free(&column);
+    free(buf);
+}
+
+/* The face of an n x n x n array: n * n doubles. */
+static void face(int rank, int n)
+{
+    size_t bytes = (size_t)n * n * sizeof(double);
+    double *buf = alloc_doubles((size_t)n * n * n);
+    int sizes[3] = {n, n, n}, subsizes[3] = {n, 1, n}, starts[3] = {0, 1, 0};
+    MPI_Datatype face;
+    MPI_Type_create_subarray(3, sizes, subsizes, starts, MPI_ORDER_C, MPI_DOUBLE, &face);
+    MPI_Type_commit(&face);
+    report(rank, "face", bytes, pingpong(rank, buf, face, bytes));
+    MPI_Type_free(&face);
+    free(buf);
+}
+
+/* datatype [MAX]: columns of 1 KiB to MAX bytes (default 16 MiB), faces of
+ * n = 16 to 256, each followed by the same bytes contiguous.
+ * datatype KIND BYTES: that one case (column, face or contig), so that a
+ * script can run each case under every MPI one after the other: this
+ * machine's speed changes from one minute to the next. */
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (argc > 2) {
+        size_t bytes = strtoul(argv[2], NULL, 0);
+        if (strcmp(argv[1], "column") == 0)
+            column(rank, bytes);
+        else if (strcmp(argv[1], "face") == 0) {
+            int n = 1;
+            while ((size_t)(n + 1) * (n + 1) * sizeof(double) <= bytes)
+                n++;
+            face(rank, n);
+        } else
+            contiguous(rank, bytes);
+        MPI_Finalize();
+        return 0;
+    }
     size_t max = argc > 1 ? strtoul(argv[1], NULL, 0) : (16u << 20);
-
     for (size_t bytes = 1024; bytes <= max; bytes *= 4) {
-        size_t rows = bytes / sizeof(double);
-        double *buf = alloc_doubles(rows * ROW);
-        MPI_Datatype column;
-        MPI_Type_vector((int)rows, 1, ROW, MPI_DOUBLE, &column);
-        MPI_Type_commit(&column);
-        report(rank, "column", bytes, pingpong(rank, buf, column, bytes));
-        MPI_Type_free(&column);
-        free(buf);
+        column(rank, bytes);
         contiguous(rank, bytes);
     }
-
     for (int n = 16; n <= 256; n *= 2) {
-        size_t bytes = (size_t)n * n * sizeof(double);
-        double *buf = alloc_doubles((size_t)n * n * n);
-        int sizes[3] = {n, n, n}, subsizes[3] = {n, 1, n}, starts[3] = {0, 1, 0};
-        MPI_Datatype face;
-        MPI_Type_create_subarray(3, sizes, subsizes, starts, MPI_ORDER_C, MPI_DOUBLE, &face);
-        MPI_Type_commit(&face);
-        report(rank, "face", bytes, pingpong(rank, buf, face, bytes));
-        MPI_Type_free(&face);
-        free(buf);
-        contiguous(rank, bytes);
+        face(rank, n);
+        contiguous(rank, (size_t)n * n * sizeof(double));
     }
     MPI_Finalize();
     return 0;
