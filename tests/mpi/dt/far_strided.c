@@ -76,39 +76,40 @@ static void fill_packed(const column_t *c, unsigned char *packed, int sender)
             packed[(size_t)k * (size_t)c->block + (size_t)j] = data_byte(sender, k, j);
 }
 
-/* Whether buf holds sender's blocks where the column lies and gap bytes
- * everywhere else; reports the first difference. */
-static bool check_typed(const column_t *c, const unsigned char *buf, int sender, const char *what)
+/* Reports the first byte where got differs from want. */
+static void compare(const column_t *c, const unsigned char *got, const unsigned char *want, size_t bytes,
+                    const char *what)
+{
+    if (memcmp(got, want, bytes) == 0)
+        return;
+    size_t i = 0;
+    while (got[i] == want[i])
+        i++;
+    MT_CHECK(false, "%s, %s: byte %zu is %#x, expected %#x", c->name, what, i, got[i], want[i]);
+}
+
+/* buf must hold sender's blocks where the column lies and gap bytes
+ * everywhere else. */
+static void check_typed(const column_t *c, const unsigned char *buf, int sender, const char *what)
 {
     unsigned char *want = malloc(SPAN);
     if (!want)
         abort();
     fill(c, want, sender, true);
-    bool same = memcmp(buf, want, SPAN) == 0;
-    for (size_t i = 0; !same && i < SPAN; i++)
-        if (buf[i] != want[i]) {
-            MT_CHECK(false, "%s, %s: byte %zu is %#x, expected %#x", c->name, what, i, buf[i], want[i]);
-            break;
-        }
+    compare(c, buf, want, SPAN, what);
     free(want);
-    return same;
 }
 
-static bool check_packed(const column_t *c, const unsigned char *packed, int sender, const char *what)
+/* packed must hold sender's blocks one after the other. */
+static void check_packed(const column_t *c, const unsigned char *packed, int sender, const char *what)
 {
     size_t bytes = (size_t)blocks_of(c) * (size_t)c->block;
     unsigned char *want = malloc(bytes);
     if (!want)
         abort();
     fill_packed(c, want, sender);
-    bool same = memcmp(packed, want, bytes) == 0;
-    for (size_t i = 0; !same && i < bytes; i++)
-        if (packed[i] != want[i]) {
-            MT_CHECK(false, "%s, %s: packed byte %zu is %#x, expected %#x", c->name, what, i, packed[i], want[i]);
-            break;
-        }
+    compare(c, packed, want, bytes, what);
     free(want);
-    return same;
 }
 
 static void pack_and_unpack(const column_t *c, MPI_Datatype type, unsigned char *buf, unsigned char *packed)
