@@ -17,8 +17,9 @@
  *
  * With single copy the receiver finishes inside the call that matched, and
  * the sender only needs FIN.  The pipeline is the fallback where single copy
- * is not allowed; chunks are a quarter of the data ring so the sender fills
- * one while the receiver drains another.  It needs the receiver in MPI while
+ * is not allowed; chunks are at most a quarter of the data ring so the
+ * sender fills one while the receiver drains another, and smaller when the
+ * receiver is waiting (send.c: stream_chunk).  It needs the receiver in MPI while
  * the chunks go through, so a receiver busy computing after its receive
  * matched would hold the sender: when the ring stays full and the receiver
  * has taken nothing for RNDV_STALL_SECONDS, the sender writes the rest itself.
