@@ -2,7 +2,8 @@
 # coll.sh [BUILD_DIR] -- collective latency of Tessera, MPICH and Open MPI.
 #
 # Builds coll.c against each MPI found (as run.sh does), runs it
-# interleaved -- round by round, every MPI in each round -- at 2 ranks
+# interleaved -- round by round, operation by operation, every MPI for each
+# operation -- at 2 ranks
 # and, oversubscribing the 2-core machine, at 4 and 8, and prints one
 # markdown table per rank count: the best time per operation and size
 # over the rounds, and the best peer's time divided by Tessera's (above 1:
@@ -24,12 +25,21 @@ export TIME_BUDGET=${TIME_BUDGET:-0.2}
 for m in "${mpis[@]}"; do
     ${cc[$m]} -O2 -o "$out/coll.$m" "$here/coll.c"
 done
+# One operation at a time, every MPI right after the other with the first
+# rotating: this machine's speed changes up to 3x from one minute to the
+# next, and whole runs of each MPI minutes apart let that decide ratios.
+ops=(barrier bcast reduce allreduce allgather alltoall gather scatter)
 for ((r = 1; r <= rounds; r++)); do
     for n in $ranks; do
-        for m in "${mpis[@]}"; do
-            echo "round $r: coll -n $n with $m" >&2
-            timeout "$limit" ${run[$m]} -n "$n" "$out/coll.$m" > "$out/coll.$m.n$n.$r" 2> /dev/null ||
-                echo "  (did not finish in ${limit}s)" >&2
+        i=0
+        for op in "${ops[@]}"; do
+            for ((k = 0; k < ${#mpis[@]}; k++)); do
+                m=${mpis[$(((i + k) % ${#mpis[@]}))]}
+                echo "round $r: coll $op -n $n with $m" >&2
+                OPS=$op timeout "$limit" ${run[$m]} -n "$n" "$out/coll.$m" >> "$out/coll.$m.n$n.$r" 2> /dev/null ||
+                    echo "  (did not finish in ${limit}s)" >&2
+            done
+            i=$((i + 1))
         done
     done
 done
