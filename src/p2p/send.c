@@ -107,7 +107,8 @@ static inline int send_data(transport_ops_t *tp, int dest, const wire_hdr_t *hdr
  * limit: packing and unpacking run at a fraction of copy speed, so the
  * pipeline needs more stages to keep both sides busy.  Measured against 8,
  * 32, 64 and 128 KiB, 16 KiB was best or level for a column of 256 KiB-1
- * MiB and a face of 128-512 KiB (8% better than 32 KiB for the face). */
+ * MiB and a face of 128-512 KiB (8% better than 32 KiB for the face; level
+ * with it once the copy loop moved 32 bytes at a time). */
 #define TYPED_CHUNK_MAX (16 * 1024)
 
 /* DATA chunks of contiguous data to a receiver that has drained its ring
