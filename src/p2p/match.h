@@ -32,8 +32,14 @@ typedef struct unexpected {
     size_t arrived; /* eager: bytes of data below so far (pieces still coming) */
     bool ack;       /* EAGER_SYNC: answer FIN to rts.send_handle once received */
     wire_rts_t rts;
+    size_t capacity; /* bytes data can hold */
     unsigned char data[];
 } unexpected_t;
+
+/* An unexpected message with room for data_bytes of data (NULL when out
+ * of memory), and its release once received or dropped. */
+unexpected_t *match_unexpected_alloc(size_t data_bytes);
+void match_unexpected_free(unexpected_t *msg);
 
 void match_init(void);
 void match_finalize(void);

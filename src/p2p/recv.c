@@ -136,7 +136,7 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
     }
     bool eager = hdr->type == WIRE_EAGER || hdr->type == WIRE_EAGER_SYNC;
     size_t data_bytes = eager ? wire_payload_length(&data) : hdr->type == WIRE_PIECES ? total : 0;
-    unexpected_t *msg = malloc(sizeof *msg + data_bytes);
+    unexpected_t *msg = match_unexpected_alloc(data_bytes);
     if (!msg)
         log_fatal("out of memory queueing an unexpected message of %zu bytes", data_bytes);
     msg->world_source = world_src;
@@ -209,7 +209,7 @@ void p2p_recv_unexpected(request_t *req, unexpected_t *msg)
     } else {
         recv_match_rts(req, msg->world_source, msg->source, msg->tag, &msg->rts);
     }
-    free(msg);
+    match_unexpected_free(msg);
 }
 
 /* Fill in a receive that may be started more than once (MPI_Recv_init). */
