@@ -33,8 +33,8 @@ for ((r = 1; r <= rounds; r++)); do
     for n in $ranks; do
         i=0
         for op in "${ops[@]}"; do
-            for ((k = 0; k < ${#mpis[@]}; k++)); do
-                m=${mpis[$(((i + k) % ${#mpis[@]}))]}
+            mpis_from $i
+            for m in "${turn[@]}"; do
                 echo "round $r: coll $op -n $n with $m" >&2
                 OPS=$op timeout "$limit" ${run[$m]} -n "$n" "$out/coll.$m" >> "$out/coll.$m.n$n.$r" 2> /dev/null ||
                     echo "  (did not finish in ${limit}s)" >&2

@@ -20,28 +20,15 @@ out="$here/results/$(date +%Y%m%d-%H%M%S)"
 # such: a busy-polling MPI can take minutes.
 oversub_timeout=${OVERSUB_TIMEOUT:-30}
 
-declare -A cc run run_any
-cc[tessera]="$build/bin/mpicc"
-run[tessera]="$build/bin/mpirun -n 2"
-run_any[tessera]="$build/bin/mpirun"
-if command -v mpicc.mpich > /dev/null; then
-    cc[mpich]=mpicc.mpich
-    run[mpich]="mpirun.mpich -n 2 -bind-to core"
-    run_any[mpich]="mpirun.mpich"
-fi
-if command -v mpicc.openmpi > /dev/null; then
-    cc[openmpi]=mpicc.openmpi
-    run[openmpi]="mpirun.openmpi -n 2 --bind-to core --allow-run-as-root --oversubscribe"
-    run_any[openmpi]="mpirun.openmpi --allow-run-as-root --oversubscribe"
-    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
+. "$here/mpis.sh"
+# Two ranks, one per core.
+declare -A run2
+for m in "${mpis[@]}"; do run2[$m]="${run[$m]} -n 2 ${pin[$m]:-}"; done
 # The datatype cases (kind bytes): columns of 1 KiB to 16 MiB and faces of
 # n x n doubles, n = 16 to 256, each with the same bytes contiguous.
 datatype_cases=()
 for ((b = 1024; b <= 16 << 20; b *= 4)); do datatype_cases+=("column $b" "contig $b"); done
 for ((n = 16; n <= 256; n *= 2)); do datatype_cases+=("face $((n * n * 8))" "contig $((n * n * 8))"); done
-mpis=(tessera)
-for m in mpich openmpi; do [ -n "${cc[$m]:-}" ] && mpis+=("$m"); done
 
 # REPORT_ONLY=DIR prints the tables again from the raw results in DIR.
 if [ -n "${REPORT_ONLY:-}" ]; then
@@ -61,13 +48,13 @@ else
         for m in "${mpis[@]}"; do
             for prog in latency bandwidth; do
                 echo "round $r: $prog with $m" >&2
-                ${run[$m]} "$out/$prog.$m" > "$out/$prog.$m.$r"
+                ${run2[$m]} "$out/$prog.$m" > "$out/$prog.$m.$r"
             done
             echo "round $r: bandwidth one-buffer with $m" >&2
-            ${run[$m]} "$out/bandwidth.$m" one-buffer > "$out/bandwidth1.$m.$r"
+            ${run2[$m]} "$out/bandwidth.$m" one-buffer > "$out/bandwidth1.$m.$r"
             for n in 4 8; do
                 echo "round $r: oversub -n $n with $m" >&2
-                timeout "$oversub_timeout" ${run_any[$m]} -n $n "$out/oversub.$m" >> "$out/oversub.$m.$r" 2> /dev/null || true
+                timeout "$oversub_timeout" ${run[$m]} -n $n "$out/oversub.$m" >> "$out/oversub.$m.$r" 2> /dev/null || true
             done
         done
         # Datatype transfers one case at a time, every MPI right after the
@@ -77,9 +64,9 @@ else
         i=0
         for case in "${datatype_cases[@]}"; do
             echo "round $r: datatype $case" >&2
-            for ((k = 0; k < ${#mpis[@]}; k++)); do
-                m=${mpis[$(((i + k) % ${#mpis[@]}))]}
-                ${run[$m]} "$out/datatype.$m" $case >> "$out/datatype.$m.$r"
+            mpis_from $i
+            for m in "${turn[@]}"; do
+                ${run2[$m]} "$out/datatype.$m" $case >> "$out/datatype.$m.$r"
             done
             i=$((i + 1))
         done
