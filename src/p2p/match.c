@@ -22,8 +22,8 @@ static size_t match_table_size;
  * them several messages of up to the eager limit to queue; freeing them
  * returned the top of the heap to the system and the next ones faulted it
  * in again (64 KiB blocks to 7 processes on 2 cores: 18-34 thousand page
- * faults and 98-152 us a call, against 5 thousand and 83-88 us with the
- * heap left in place).  Smaller ones come from malloc's bins anyway. */
+ * faults a run and 116-125 us a call; kept for reuse, 5 thousand and 35-47
+ * us).  Smaller ones come from malloc's bins anyway. */
 #define UNEXPECTED_REUSE_MIN 4096
 #define UNEXPECTED_REUSE_MAX 16
 static unexpected_t *reuse[UNEXPECTED_REUSE_MAX];

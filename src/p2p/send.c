@@ -139,6 +139,14 @@ static size_t piece_size(size_t bytes)
  * slots (measured: 5-10% less windowed bandwidth at 32-64 KiB). */
 #define CONTIG_PIECES_MIN (16 * 1024)
 
+/* Whether world rank dest has taken everything sent to it over tp: then
+ * it is waiting for what comes next.  Only a transport that splits
+ * messages can say. */
+static inline bool receiver_waiting(const transport_ops_t *tp, int dest)
+{
+    return tp->pieces && tp->caught_up(dest);
+}
+
 /* Whether an eager message of data to world rank dest over tp goes in
  * pieces. */
 static inline bool send_in_pieces(const transport_ops_t *tp, int dest, const dt_buffer_t *data)
@@ -147,15 +155,13 @@ static inline bool send_in_pieces(const transport_ops_t *tp, int dest, const dt_
         return false;
     if (data->dt)
         return data->bytes >= TYPED_PIECES_MIN;
-    return data->bytes >= CONTIG_PIECES_MIN && tp->caught_up(dest);
+    return data->bytes >= CONTIG_PIECES_MIN && receiver_waiting(tp, dest);
 }
 
 /* The DATA chunk size of a stream of data to world rank dest over tp. */
 static size_t stream_chunk(const transport_ops_t *tp, int dest, const dt_buffer_t *data)
 {
-    size_t chunk = data->dt                            ? TYPED_CHUNK_MAX
-                   : tp->pieces && tp->caught_up(dest) ? CONTIG_WAITING_CHUNK
-                                                       : tp->chunk_limit;
+    size_t chunk = data->dt ? TYPED_CHUNK_MAX : receiver_waiting(tp, dest) ? CONTIG_WAITING_CHUNK : tp->chunk_limit;
     return chunk < tp->chunk_limit ? chunk : tp->chunk_limit;
 }
 
