@@ -22,7 +22,7 @@ enum step_kind {
 typedef struct step {
     uint8_t kind;
     bool local; /* the message stays in an intercommunicator's own group */
-    bool pull;  /* receive: sched_recv_pull */
+    bool pull;  /* receive: sched_recv_pull; send: sched_send_offer */
     int peer;
     dt_buffer_t data; /* send, receive: the message; copy: the source */
     dt_buffer_t dst;  /* copy: the destination */
@@ -129,6 +129,14 @@ static void add_message(sched_t *s, int kind, const dt_buffer_t *data, int peer)
 void sched_send(sched_t *s, const dt_buffer_t *data, int peer)
 {
     add_message(s, STEP_SEND, data, peer);
+}
+
+void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_SEND, data, peer);
+    /* Measured worth it from 4 processes on (docs/perf.md, rndv.c). */
+    if (!s->alloc_failed && comm_peer_count(s->comm) >= 4)
+        s->steps[s->n - 1].pull = true;
 }
 
 void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
@@ -273,7 +281,10 @@ static void start_round(sched_t *s)
             s->next++;
             return;
         case STEP_SEND:
-            p2p_isend(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            if (st->pull)
+                p2p_isend_offer(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            else
+                p2p_isend(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             break;
         case STEP_RECV:
             if (st->pull)

@@ -48,6 +48,11 @@ void sched_recv(sched_t *s, const dt_buffer_t *data, int peer);
  * receivers copying in parallel instead of the sender for each (with
  * more than two processes; between two the pipeline is faster). */
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer);
+/* A send from a process that serves several in the same round (a root's
+ * block for each process): with four processes or more, blocks within the
+ * eager limit are offered too, for the receiver to read with one copy
+ * (p2p_isend_offer), instead of the sender copying each in turn. */
+void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer);
 /* On an intercommunicator: until turned off again, the messages recorded
  * stay in the caller's own group (its hidden local communicator), and
  * ranks name processes there.  The intercommunicator algorithms use it to

@@ -28,6 +28,11 @@ int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, reques
  * allowed (TESSERA_COLL_SINGLE_COPY), so that the receivers do the
  * copying rather than the sender. */
 int p2p_irecv_pull(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
+/* The sender's side of it: a sender that serves several offers each its
+ * data to read, by rendezvous from RNDV_OFFER_MIN bytes even within the
+ * eager limit, where the receiver may read it with one copy.  Otherwise a
+ * standard send. */
+int p2p_isend_offer(const dt_buffer_t *data, int dest, int tag, comm_t *comm, request_t **out);
 
 /* Persistent requests: prepare once, start as often as needed. */
 void p2p_send_prepare(request_t *req, const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode);
@@ -93,6 +98,7 @@ bool p2p_send_cancel(request_t *req);
 void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *payload, size_t len);
 void p2p_enqueue_pending(request_t *req);
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts);
+bool rndv_offer(const dt_buffer_t *data);
 void rndv_on_cts(uint32_t send_handle, const wire_cts_t *cts);
 bool rndv_push_if_stalled(request_t *req);
 void rndv_on_pushed(uint32_t recv_handle, uint64_t from);

@@ -94,11 +94,26 @@ static int cma_transfer(int peer, const dt_buffer_t *data, size_t pos, size_t en
     return rc;
 }
 
+/* Blocks from this size that a sender serving several offers to be read
+ * (p2p_isend_offer).  A root copying every process its block into the
+ * rings does all the copying in turn while the receivers wait; read by
+ * the receivers, the blocks move at once.  Scatter on 2 cores, 8
+ * processes: 12 KiB blocks 69-75 -> 40-44 us, 16 KiB 63-73 -> 20-28,
+ * 64 KiB 96-106 -> 44-73; 6 processes, 32-64 KiB 1.5-2.3x; at 4 and 5
+ * processes level (docs/perf.md). */
+#define RNDV_OFFER_MIN (8 * 1024)
+
+bool rndv_offer(const dt_buffer_t *data)
+{
+    return rndv_coll_single_copy && !data->dt && data->bytes >= RNDV_OFFER_MIN;
+}
+
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
 {
     size_t take = (size_t)req->status.tessera_count;
     bool sender_contiguous = rts->flags & WIRE_RTS_CONTIGUOUS;
-    bool cma = rndv_single_copy || (req->pull && rndv_coll_single_copy);
+    bool pull = req->pull || (rts->flags & WIRE_RTS_OFFERED);
+    bool cma = rndv_single_copy || (pull && rndv_coll_single_copy);
     if (cma && sender_contiguous && !rndv_single_copy_failed[world_src]) {
         int rc = cma_transfer(world_src, &req->data, 0, take, rts->address, false);
         if (rc == 0) {

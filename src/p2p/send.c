@@ -222,7 +222,8 @@ static int send_push(request_t *req)
         wire_rts_t rts = {.bytes = req->data.bytes,
                           .address = (uint64_t)(uintptr_t)req->data.base,
                           .send_handle = req->handle,
-                          .flags = req->data.dt ? 0 : WIRE_RTS_CONTIGUOUS};
+                          .flags = (req->data.dt ? 0 : WIRE_RTS_CONTIGUOUS) |
+                                   (req->mode == SEND_MODE_OFFER ? WIRE_RTS_OFFERED : 0)};
         hdr = send_hdr(WIRE_RTS, req->comm->context_id, req->tag);
         /* The reply may come before send() returns (the self transport
          * delivers at once), so req is already waiting for it, and is not
@@ -378,7 +379,8 @@ void p2p_send_start(request_t *req)
     if (!p2p_begin(req))
         return;
     transport_ops_t *tp = p2p_transport(req->world_peer);
-    bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= tp->eager_limit;
+    bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= tp->eager_limit &&
+                 !(req->mode == SEND_MODE_OFFER && rndv_offer(&req->data));
     if (eager && proto_info_enabled)
         send_report(req->world_peer, req->data.bytes);
     if (req->mode == SEND_MODE_SYNC && !req->data.dt && req->data.bytes <= WIRE_SYNC_INLINE_BYTES) {
@@ -402,6 +404,11 @@ int p2p_isend_mode(const dt_buffer_t *data, int dest, int tag, comm_t *comm, int
 int p2p_isend(const dt_buffer_t *data, int dest, int tag, comm_t *comm, request_t **out)
 {
     return p2p_isend_mode(data, dest, tag, comm, SEND_MODE_STANDARD, out);
+}
+
+int p2p_isend_offer(const dt_buffer_t *data, int dest, int tag, comm_t *comm, request_t **out)
+{
+    return p2p_isend_mode(data, dest, tag, comm, SEND_MODE_OFFER, out);
 }
 
 int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm)

@@ -70,6 +70,10 @@ typedef struct wire_rts {
 /* The sender's data lies contiguous at address: a single-copy read can take
  * it.  Without it the data must be streamed (CTS, then DATA). */
 #define WIRE_RTS_CONTIGUOUS 1u
+/* The sender serves several receivers at once and asks this one to read
+ * the data itself (p2p_isend_offer), though it may be within the eager
+ * limit: the receiver reads it with one copy where allowed. */
+#define WIRE_RTS_OFFERED 2u
 
 typedef struct wire_cts {
     uint32_t recv_handle; /* the receiver's request, named in DATA and PUSHED */

@@ -49,6 +49,7 @@ enum send_mode {
     SEND_MODE_SYNC = 1, /* completes only once a receive has matched */
     SEND_MODE_READY = 2,
     SEND_MODE_BUFFERED = 3,
+    SEND_MODE_OFFER = 4, /* internal: p2p_isend_offer */
 };
 
 typedef struct request {

@@ -18,6 +18,6 @@ int coll_bcast_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
     }
     for (int p = 0; p < comm->size; p++)
         if (p != a->root)
-            sched_send(s, &data, p);
+            sched_send_offer(s, &data, p);
     return MPI_SUCCESS;
 }

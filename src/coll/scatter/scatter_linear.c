@@ -2,8 +2,12 @@
  * scatter_linear.c -- MPI_Scatter straight from the root's buffer.
  *
  * The root sends each process its block directly from its place; no
- * copies.  The choice for medium and large blocks.  Cost: latency +
- * (n - 1) * bytes / bandwidth at the root.
+ * copies.  The choice for medium and large blocks.  From four processes
+ * the root offers the blocks (sched_send_offer): each receiver reads its
+ * own with one copy, all at once, instead of the root copying them into
+ * the rings one after another.  Cost: latency + (n - 1) * bytes /
+ * bandwidth at the root, or about bytes / bandwidth per receiver when
+ * offered, with a rendezvous's extra latency.
  */
 #include "coll/coll.h"
 
@@ -17,7 +21,7 @@ int coll_scatter_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
     for (int p = 0; p < comm->size; p++) {
         dt_buffer_t slot = coll_buf(coll_at(a->sendbuf, p * a->sendcount, a->sendtype), a->sendcount, a->sendtype);
         if (p != a->root)
-            sched_send(s, &slot, p);
+            sched_send_offer(s, &slot, p);
         else if (!a->in_place)
             sched_copy(s, &slot, &mine);
     }

@@ -17,7 +17,7 @@ int coll_scatterv_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
     for (int p = 0; p < comm->size; p++) {
         dt_buffer_t slot = coll_buf(coll_at(a->sendbuf, a->sdispls[p], a->sendtype), a->sendcounts[p], a->sendtype);
         if (p != a->root)
-            sched_send(s, &slot, p);
+            sched_send_offer(s, &slot, p);
         else if (!a->in_place)
             sched_copy(s, &slot, &mine);
     }
