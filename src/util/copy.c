@@ -22,6 +22,21 @@ COPY_LOOP_ATTRS static void copy_blocks_sse(unsigned char *d, const unsigned cha
  * spelled out as an unaligned vector type. */
 typedef unsigned char bytes32_t __attribute__((vector_size(32), aligned(1), may_alias));
 
+/* Rows of len bytes (32 <= len), a row's last piece moved as the vector
+ * that ends with it (overlapping the one before; source and destination do
+ * not overlap). */
+COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void
+copy_rows_avx2(unsigned char *d, ptrdiff_t dstride, const unsigned char *s, ptrdiff_t sstride, size_t len, size_t rows)
+{
+    size_t whole = len & ~(size_t)31;
+    for (size_t r = 0; r < rows; r++, d += dstride, s += sstride) {
+        for (size_t i = 0; i < whole; i += 32)
+            *(bytes32_t *)(d + i) = *(const bytes32_t *)(s + i);
+        if (whole != len)
+            *(bytes32_t *)(d + len - 32) = *(const bytes32_t *)(s + len - 32);
+    }
+}
+
 COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_blocks_avx2(unsigned char *d, const unsigned char *s,
                                                                              size_t blocks)
 {
@@ -33,14 +48,32 @@ COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_blocks_avx2(uns
 }
 #endif
 
+typedef unsigned char bytes16_t __attribute__((vector_size(16), aligned(1), may_alias));
+
+COPY_LOOP_ATTRS static void copy_rows_sse(unsigned char *d, ptrdiff_t dstride, const unsigned char *s,
+                                          ptrdiff_t sstride, size_t len, size_t rows)
+{
+    size_t whole = len & ~(size_t)15;
+    for (size_t r = 0; r < rows; r++, d += dstride, s += sstride) {
+        for (size_t i = 0; i < whole; i += 16)
+            *(bytes16_t *)(d + i) = *(const bytes16_t *)(s + i);
+        if (whole != len)
+            *(bytes16_t *)(d + len - 16) = *(const bytes16_t *)(s + len - 16);
+    }
+}
+
 static void (*copy_blocks)(unsigned char *, const unsigned char *, size_t) = copy_blocks_sse;
+static void (*copy_rows_fn)(unsigned char *, ptrdiff_t, const unsigned char *, ptrdiff_t, size_t,
+                            size_t) = copy_rows_sse;
 
 void copy_init(void)
 {
 #if defined(__x86_64__)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
+    if (__builtin_cpu_supports("avx2")) {
         copy_blocks = copy_blocks_avx2;
+        copy_rows_fn = copy_rows_avx2;
+    }
 #endif
 }
 
@@ -49,4 +82,9 @@ void copy_large(void *dst, const void *src, size_t len)
     size_t blocks = len / 64;
     copy_blocks(dst, src, blocks);
     memcpy((unsigned char *)dst + blocks * 64, (const unsigned char *)src + blocks * 64, len % 64);
+}
+
+void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows)
+{
+    copy_rows_fn(dst, dst_stride, src, src_stride, len, rows);
 }

@@ -18,6 +18,14 @@
 /* Choose the widest vector moves the CPU has; before it, SSE2 is used. */
 void copy_init(void);
 void copy_large(void *dst, const void *src, size_t len);
+/* rows blocks of len bytes, COPY_ROWS_MIN <= len < COPY_ROWS_MAX, each
+ * stride bytes after the one before on its side: the rows of a strided
+ * type packed or unpacked.  memcpy per row paid a call and its size
+ * dispatch for every row (twice the instructions of the moves for 128-byte
+ * rows); here the moves of every row are one loop. */
+#define COPY_ROWS_MIN 32
+#define COPY_ROWS_MAX 1024
+void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows);
 
 static inline void copy_bytes(void *dst, const void *src, size_t len)
 {
