@@ -34,6 +34,13 @@ static struct {
 /* Polls before yielding when the awaited rank runs elsewhere: longer than
  * a woken rank takes to be scheduled, far shorter than a time slice. */
 #define OVERSUBSCRIBED_SPIN_COUNT 5000u
+/* Polls before yielding when the awaited rank runs elsewhere but another
+ * rank is awake on this CPU: that rank may have work (a computing
+ * neighbour) the spinning takes the CPU from.  Replies from a partner
+ * exchanging messages come within it (bench/oversub.c: 500 polls as fast
+ * as 5000, 50 slower); CG and QR at 4 ranks on 2 cores ran 8-9% faster
+ * than with 5000 (docs/perf.md). */
+#define CROWDED_SPIN_COUNT 500u
 /* Waits in a row that find the partner on our CPU before we move. */
 #define SHARED_STREAK_MOVE 1000u
 
@@ -117,7 +124,9 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
             return;
         idle++;
         if (idle <= wait_policy.spin) {
-            if (wait_policy.oversubscribed && idle % CPU_CHECK_INTERVAL == 1 && peer_shares_cpu(world_peer))
+            if (wait_policy.oversubscribed && idle % CPU_CHECK_INTERVAL == 1 &&
+                (peer_shares_cpu(world_peer) ||
+                 (idle > CROWDED_SPIN_COUNT && world_peer >= 0 && shm_cpu_shared(PROGRESS_ANY_PEER))))
                 idle = wait_policy.spin;
             cpu_relax();
         } else if (!wait_policy.sleep || idle - wait_policy.spin <= wait_policy.yield || p2p_has_pending()) {
