@@ -324,14 +324,13 @@ static bool in_place(const call_t *c, const void *buf)
 /* count elements of a committed type at buf. */
 static int check_data(const void *buf, MPI_Count count, MPI_Datatype type, bool send, datatype_t **dt)
 {
-    dt_buffer_t ignored;
     if (buf == MPI_IN_PLACE)
         return err_set(MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the %s buffer here", send ? "send" : "receive");
     int rc = check_count(count, send ? "sendcount" : "recvcount");
     if (rc == MPI_SUCCESS)
-        rc = check_message_buffer(buf, count, type, send, &ignored);
+        rc = check_datatype(type, send ? "send datatype" : "receive datatype", dt);
     if (rc == MPI_SUCCESS)
-        *dt = dt_from_handle(type);
+        rc = check_typed_buffer(buf, count, *dt, send);
     return rc;
 }
 

@@ -26,6 +26,8 @@ int check_buffer(const void *buf, MPI_Count count, const char *what);
 /* count elements of a committed datatype at buf, as the message buffer
  * point-to-point moves (send picks the words the messages use). */
 int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype, bool send, dt_buffer_t *out);
+/* The same rules for a datatype already looked up (check_datatype). */
+int check_typed_buffer(const void *buf, MPI_Count count, const datatype_t *dt, bool send);
 int check_pointer(const void *ptr, const char *what);
 int check_send_rank(const comm_t *comm, int rank, const char *what);
 int check_recv_rank(const comm_t *comm, int rank, const char *what);
