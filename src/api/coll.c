@@ -321,17 +321,22 @@ static bool in_place(const call_t *c, const void *buf)
     return buf == MPI_IN_PLACE && !c->comm->inter;
 }
 
-/* count elements of a committed type at buf. */
-static int check_data(const void *buf, MPI_Count count, MPI_Datatype type, bool send, datatype_t **dt)
+/* count elements of dt (looked up already) at buf. */
+static int check_data_of(const void *buf, MPI_Count count, const datatype_t *dt, bool send)
 {
     if (buf == MPI_IN_PLACE)
         return err_set(MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the %s buffer here", send ? "send" : "receive");
     int rc = check_count(count, send ? "sendcount" : "recvcount");
     if (rc == MPI_SUCCESS)
-        rc = check_datatype(type, send ? "send datatype" : "receive datatype", dt);
-    if (rc == MPI_SUCCESS)
-        rc = check_typed_buffer(buf, count, *dt, send);
+        rc = check_typed_buffer(buf, count, dt, send);
     return rc;
+}
+
+/* count elements of a committed type at buf. */
+static int check_data(const void *buf, MPI_Count count, MPI_Datatype type, bool send, datatype_t **dt)
+{
+    int rc = check_datatype(type, send ? "send datatype" : "receive datatype", dt);
+    return rc == MPI_SUCCESS ? check_data_of(buf, count, *dt, send) : rc;
 }
 
 /* What a process does in a rooted operation.  On an intracommunicator
@@ -808,7 +813,7 @@ static int prepare_reduction(const void *sendbuf, void *recvbuf, MPI_Count count
     if (rc == MPI_SUCCESS)
         rc = check_op(op, a->recvtype, &a->op);
     if (rc == MPI_SUCCESS && recv_here)
-        rc = check_data(recvbuf, recv_count, datatype, false, &a->recvtype);
+        rc = check_data_of(recvbuf, recv_count, a->recvtype, false);
     if (rc != MPI_SUCCESS)
         return rc;
     a->sendtype = a->recvtype;
@@ -822,7 +827,7 @@ static int prepare_reduction(const void *sendbuf, void *recvbuf, MPI_Count count
     }
     if (!send_here)
         return MPI_SUCCESS;
-    rc = check_data(sendbuf, count, datatype, true, &a->sendtype);
+    rc = check_data_of(sendbuf, count, a->sendtype, true);
     if (rc == MPI_SUCCESS && recv_here)
         rc = check_aliasing(sendbuf, recvbuf, count * a->sendtype->size);
     a->sendbuf = sendbuf;
