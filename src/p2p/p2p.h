@@ -98,7 +98,8 @@ bool p2p_send_cancel(request_t *req);
 void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *payload, size_t len);
 void p2p_enqueue_pending(request_t *req);
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts);
-bool rndv_offer(const dt_buffer_t *data);
+/* Whether data goes by rendezvous when offered (p2p_isend_offer). */
+bool rndv_can_offer(const dt_buffer_t *data);
 void rndv_on_cts(uint32_t send_handle, const wire_cts_t *cts);
 bool rndv_push_if_stalled(request_t *req);
 void rndv_on_pushed(uint32_t recv_handle, uint64_t from);

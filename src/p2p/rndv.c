@@ -103,7 +103,7 @@ static int cma_transfer(int peer, const dt_buffer_t *data, size_t pos, size_t en
  * processes level (docs/perf.md). */
 #define RNDV_OFFER_MIN (8 * 1024)
 
-bool rndv_offer(const dt_buffer_t *data)
+bool rndv_can_offer(const dt_buffer_t *data)
 {
     return rndv_coll_single_copy && !data->dt && data->bytes >= RNDV_OFFER_MIN;
 }

@@ -380,7 +380,7 @@ void p2p_send_start(request_t *req)
         return;
     transport_ops_t *tp = p2p_transport(req->world_peer);
     bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= tp->eager_limit &&
-                 !(req->mode == SEND_MODE_OFFER && rndv_offer(&req->data));
+                 !(req->mode == SEND_MODE_OFFER && rndv_can_offer(&req->data));
     if (eager && proto_info_enabled)
         send_report(req->world_peer, req->data.bytes);
     if (req->mode == SEND_MODE_SYNC && !req->data.dt && req->data.bytes <= WIRE_SYNC_INLINE_BYTES) {

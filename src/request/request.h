@@ -73,9 +73,8 @@ typedef struct request {
     uint32_t remote_handle; /* the peer's request in a rendezvous */
     /* A streaming send: the receiver's buffer when it may be written
      * directly (0 otherwise) and how much of the message fits there; its
-     * chunk size; the
-     * receiver's consumption count when the ring was last found full, and
-     * since when it has not moved (p2p/rndv.c). */
+     * chunk size; the receiver's consumption count when the ring was last
+     * found full, and since when it has not moved (p2p/rndv.c). */
     uint64_t remote_address;
     size_t remote_room;
     size_t chunk; /* bytes per DATA chunk, chosen when the stream starts */

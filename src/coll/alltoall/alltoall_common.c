@@ -7,10 +7,12 @@
  * blocks among more than 8 processes.  Linear: every send and receive
  * starts at once, n - 1 messages in flight per process; on one node the
  * fewest steps for small blocks, and with blocks pulled by their
- * receivers no process waits for one partner in particular.  In place, each outgoing block is first copied aside
- * (packed) so the block can be received over it.  On an intercommunicator the blocks are those of the remote group's
- * processes.  Large blocks are pulled with one copy where allowed (sched_recv_pull): every process reads its blocks
- * itself, instead of each copying through the rings.
+ * receivers no process waits for one partner in particular.  In place,
+ * each outgoing block is first copied aside (packed) so the block can be
+ * received over it.  On an intercommunicator the blocks are those of the
+ * remote group's processes.  Large blocks are pulled with one copy where
+ * allowed (sched_recv_pull): every process reads its blocks itself,
+ * instead of each copying through the rings.
  */
 #include "coll/coll.h"
 
