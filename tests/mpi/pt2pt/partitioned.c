@@ -27,6 +27,10 @@ static void rounds(int recv_parts)
         int flag = 1;
         MPI_Parrived(recv, 0, &flag);
         MT_CHECK(!flag, "partition 0 arrived before the send started");
+        /* No send starts before every receiver has looked: without it the
+         * left neighbour, done with the round before (its partitions sent
+         * eagerly), may already have sent this round's partition 0. */
+        MPI_Barrier(MPI_COMM_WORLD);
         MPI_Start(&send);
         /* An ordinary message with the same tag, sent between the
          * partitions: the ordinary receive takes it, the partitioned one
