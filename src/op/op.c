@@ -133,18 +133,11 @@ static void apply_signature(int op, const datatype_t *dt, const char *in, char *
  * bytes at a time. */
 #define PACK_CHUNK (64 * 1024)
 
-static void apply_predefined(const op_t *op, const void *in, void *inout, MPI_Count count, datatype_t *dt)
+/* A predefined operation on a derived type.  Apart from op_apply so that
+ * the common case, a predefined type, needs none of its frame. */
+static __attribute__((noinline)) void apply_derived(const op_t *op, const void *in, void *inout, MPI_Count count,
+                                                    datatype_t *dt)
 {
-    if (count == 0 || dt->size == 0)
-        return;
-    if (dt->predefined) {
-        uint32_t index = dt_predefined_index(dt);
-        if (op_type_is_pair(index))
-            op_kernel_pair(op->index, index, in, inout, (size_t)count, (size_t)dt->extent, (size_t)dt->second_offset);
-        else
-            op_kernel(op->index, index, in, inout, (size_t)count);
-        return;
-    }
     if (dt->contiguous && dt->sig_n == 1) {
         /* One predefined type end to end (a pair type here is unpadded). */
         const datatype_t *t = dt->sig_types[0];
@@ -174,19 +167,17 @@ static void apply_predefined(const op_t *op, const void *in, void *inout, MPI_Co
     free(b);
 }
 
-void op_apply(const op_t *op, const void *in, void *inout, MPI_Count count, datatype_t *dt)
+/* A user's function, called with at most INT_MAX elements at a time
+ * unless it takes large counts (the standard's int length).  Apart from
+ * op_apply for the same reason as apply_derived. */
+static __attribute__((noinline)) void apply_user(const op_t *op, const void *in, void *inout, MPI_Count count,
+                                                 datatype_t *dt)
 {
-    if (op->predefined) {
-        apply_predefined(op, in, inout, count, dt);
-        return;
-    }
     MPI_Datatype handle = dt_handle(dt);
     if (op->large) {
         op->fn_c((void *)(uintptr_t)in, inout, &count, &handle);
         return;
     }
-    /* An int length: the user's function sees at most INT_MAX elements at
-     * a time. */
     while (count > 0) {
         int len = count > INT_MAX ? INT_MAX : (int)count;
         op->fn((void *)(uintptr_t)in, inout, &len, &handle);
@@ -194,4 +185,23 @@ void op_apply(const op_t *op, const void *in, void *inout, MPI_Count count, data
         inout = (char *)inout + (MPI_Aint)len * dt->extent;
         count -= len;
     }
+}
+
+void op_apply(const op_t *op, const void *in, void *inout, MPI_Count count, datatype_t *dt)
+{
+    if (op->predefined) {
+        if (count == 0 || dt->size == 0)
+            return;
+        if (!dt->predefined) {
+            apply_derived(op, in, inout, count, dt);
+            return;
+        }
+        uint32_t index = dt_predefined_index(dt);
+        if (op_type_is_pair(index))
+            op_kernel_pair(op->index, index, in, inout, (size_t)count, (size_t)dt->extent, (size_t)dt->second_offset);
+        else
+            op_kernel(op->index, index, in, inout, (size_t)count);
+        return;
+    }
+    apply_user(op, in, inout, count, dt);
 }
