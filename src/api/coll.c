@@ -233,11 +233,10 @@ static int displs_of(call_t *c, displs_arg_t v, int n, const MPI_Aint **out)
 
 static int check_info_arg(MPI_Info info);
 
-/* The end of every entry point: raise what the checks found (rc), check
- * the info (persistent forms) and request (nonblocking and persistent)
- * arguments, then record the schedule and run, start or keep it. */
-static int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode mode, MPI_Info info,
-               MPI_Request *request)
+/* run() for everything but a blocking call that shared memory served:
+ * the schedule's path, and errors. */
+static __attribute__((noinline)) int run_schedule(const char *name, enum coll_op op, call_t *c, int rc, enum mode mode,
+                                                  MPI_Info info, MPI_Request *request)
 {
     if (rc == MPI_SUCCESS && mode == PERSISTENT)
         rc = check_info_arg(info);
@@ -246,11 +245,6 @@ static int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode m
     if (rc != MPI_SUCCESS) {
         call_free(c);
         return err_raise(c->comm, name, rc);
-    }
-    c->a.blocking = mode == BLOCKING;
-    if (mode == BLOCKING && (rc = coll_run(op, c->comm, &c->a)) != COLL_DECLINED) {
-        call_free(c);
-        return rc == MPI_SUCCESS ? MPI_SUCCESS : err_raise(c->comm, name, rc);
     }
     sched_t *s = sched_new(c->comm);
     rc = s ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory starting %s", name);
@@ -285,6 +279,28 @@ static int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode m
     if (rc != MPI_SUCCESS)
         return err_raise(c->comm, name, rc);
     return MPI_SUCCESS;
+}
+
+/* The end of every entry point: raise what the checks found (rc), check
+ * the info (persistent forms) and request (nonblocking and persistent)
+ * arguments, then record the schedule and run, start or keep it.  A
+ * blocking call first offers itself to coll_run (shared memory); that
+ * path is kept short, since a small collective at two processes costs
+ * about a thousand instructions in all. */
+static inline int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode mode, MPI_Info info,
+                      MPI_Request *request)
+{
+    if (rc == MPI_SUCCESS && mode == BLOCKING) {
+        c->a.blocking = true;
+        rc = coll_run(op, c->comm, &c->a);
+        if (rc != COLL_DECLINED) {
+            if (c->types || c->nwidened)
+                call_free(c);
+            return rc == MPI_SUCCESS ? MPI_SUCCESS : err_raise(c->comm, name, rc);
+        }
+        rc = MPI_SUCCESS;
+    }
+    return run_schedule(name, op, c, rc, mode, info, request);
 }
 
 /* ---- argument checks shared by the operations ---- */

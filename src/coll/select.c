@@ -363,19 +363,25 @@ static const coll_build_fn inter_algorithms[COLL_OPS] = {
 
 /* The algorithm for an intracommunicator call: the rule's, or the one a
  * TESSERA_COLL_* tunable forces where it can serve the call. */
-static const algorithm_t *choose(enum coll_op op, const comm_t *comm, const coll_args_t *a)
+/* Once per operation: the forced algorithm does not serve a call. */
+static __attribute__((cold, noinline)) void warn_cannot_serve(enum coll_op op, int choice, const comm_t *comm,
+                                                              const coll_args_t *a)
 {
     static bool warned[COLL_OPS];
+    if (warned[op])
+        return;
+    warned[op] = true;
+    log_warn("%s=%s cannot serve this call (%d processes%s%s); using the default choice", operations[op].tunable,
+             operations[op].names[choice], comm->size, a->op && !a->op->commute ? ", a non-commutative operation" : "",
+             operations[op].algorithms[choice].run && !a->blocking ? ", a nonblocking call" : "");
+}
+
+static const algorithm_t *choose(enum coll_op op, const comm_t *comm, const coll_args_t *a)
+{
     const algorithm_t *table = operations[op].algorithms;
     int choice = tunables.coll_algorithm[op];
     if (choice > 0 && table[choice].serves && !table[choice].serves(comm, a)) {
-        if (!warned[op]) {
-            warned[op] = true;
-            log_warn("%s=%s cannot serve this call (%d processes%s%s); using the default choice",
-                     operations[op].tunable, operations[op].names[choice], comm->size,
-                     a->op && !a->op->commute ? ", a non-commutative operation" : "",
-                     table[choice].run && !a->blocking ? ", a nonblocking call" : "");
-        }
+        warn_cannot_serve(op, choice, comm, a);
         choice = 0;
     }
     if (choice == 0)
