@@ -66,11 +66,9 @@ int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out)
     return MPI_SUCCESS;
 }
 
-int check_count(MPI_Count count, const char *what)
+int check_count_error(MPI_Count count, const char *what)
 {
-    if (count < 0)
-        return err_set(MPI_ERR_COUNT, "invalid count %lld for %s (must be non-negative)", (long long)count, what);
-    return MPI_SUCCESS;
+    return err_set(MPI_ERR_COUNT, "invalid count %lld for %s (must be non-negative)", (long long)count, what);
 }
 
 int check_buffer(const void *buf, MPI_Count count, const char *what)
@@ -89,10 +87,7 @@ static const char *type_name(const datatype_t *dt, char *buf, size_t len)
     return buf;
 }
 
-/* Which of check_message_buffer's rules the arguments break, as the
- * error; out of the way of the path every message takes. */
-static __attribute__((cold, noinline)) int message_buffer_error(const void *buf, MPI_Count count, const datatype_t *dt,
-                                                                bool send)
+int check_typed_buffer_error(const void *buf, MPI_Count count, const datatype_t *dt, bool send)
 {
     const char *what = send ? "send" : "receive";
     char name[32];
@@ -108,25 +103,6 @@ static __attribute__((cold, noinline)) int message_buffer_error(const void *buf,
     return err_set(MPI_ERR_BUFFER, "invalid %s buffer NULL with count %lld", what, (long long)count);
 }
 
-/* The rules of a message buffer for a type already looked up; the data's
- * length in *total. */
-static inline int typed_buffer_rules(const void *buf, MPI_Count count, const datatype_t *dt, bool send, int64_t *total)
-{
-    /* The length by multiplication with an overflow check: this runs on
-     * every message, and a division would cost more than the rest of the
-     * checks together.  Data spread out in memory must also have all its
-     * addresses representable.  MPI_BOTTOM (NULL) is a base address for
-     * derived types built from absolute addresses; with a predefined type
-     * it holds no data. */
-    int64_t span;
-    bool bad = !dt->committed || __builtin_mul_overflow((int64_t)count, (int64_t)dt->size, total) ||
-               (!dt->contiguous && __builtin_mul_overflow((int64_t)count, (int64_t)dt->extent, &span)) ||
-               (buf == NULL && *total > 0 && dt->predefined);
-    if (__builtin_expect(bad, 0))
-        return message_buffer_error(buf, count, dt, send);
-    return MPI_SUCCESS;
-}
-
 int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype, bool send, dt_buffer_t *out)
 {
     datatype_t *dt;
@@ -134,16 +110,10 @@ int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype
     if (rc != MPI_SUCCESS)
         return rc;
     int64_t total = 0;
-    rc = typed_buffer_rules(buf, count, dt, send, &total);
+    rc = check_buffer_rules(buf, count, dt, send, &total);
     if (rc == MPI_SUCCESS)
         *out = dt_buffer_make(buf, count, dt, (size_t)total);
     return rc;
-}
-
-int check_typed_buffer(const void *buf, MPI_Count count, const datatype_t *dt, bool send)
-{
-    int64_t total = 0;
-    return typed_buffer_rules(buf, count, dt, send, &total);
 }
 
 int check_pointer(const void *ptr, const char *what)

@@ -9,6 +9,7 @@
 #define TESSERA_CHECK_CHECK_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "dt/buffer.h"
 #include "dt/datatype.h"
@@ -21,13 +22,41 @@ int check_comm(MPI_Comm handle, comm_t **out);
 int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out);
 struct group;
 int check_group(MPI_Group handle, const char *what, struct group **out);
-int check_count(MPI_Count count, const char *what);
+/* The error paths of the checks written out below, out of their way. */
+__attribute__((cold)) int check_count_error(MPI_Count count, const char *what);
+__attribute__((cold)) int check_typed_buffer_error(const void *buf, MPI_Count count, const datatype_t *dt, bool send);
+
+static inline int check_count(MPI_Count count, const char *what)
+{
+    return __builtin_expect(count < 0, 0) ? check_count_error(count, what) : MPI_SUCCESS;
+}
 int check_buffer(const void *buf, MPI_Count count, const char *what);
 /* count elements of a committed datatype at buf, as the message buffer
  * point-to-point moves (send picks the words the messages use). */
 int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype, bool send, dt_buffer_t *out);
-/* The same rules for a datatype already looked up (check_datatype). */
-int check_typed_buffer(const void *buf, MPI_Count count, const datatype_t *dt, bool send);
+/* The rules of a message buffer for a type already looked up
+ * (check_datatype); the data's length in *total.  Inline: every message
+ * and collective runs them. */
+static inline int check_buffer_rules(const void *buf, MPI_Count count, const datatype_t *dt, bool send, int64_t *total)
+{
+    /* The length by multiplication with an overflow check: a division
+     * would cost more than the rest of the checks together.  Data spread
+     * out in memory must also have all its addresses representable.
+     * MPI_BOTTOM (NULL) is a base address for derived types built from
+     * absolute addresses; with a predefined type it holds no data. */
+    int64_t span;
+    bool bad = !dt->committed || __builtin_mul_overflow((int64_t)count, (int64_t)dt->size, total) ||
+               (!dt->contiguous && __builtin_mul_overflow((int64_t)count, (int64_t)dt->extent, &span)) ||
+               (buf == NULL && *total > 0 && dt->predefined);
+    if (__builtin_expect(bad, 0))
+        return check_typed_buffer_error(buf, count, dt, send);
+    return MPI_SUCCESS;
+}
+static inline int check_typed_buffer(const void *buf, MPI_Count count, const datatype_t *dt, bool send)
+{
+    int64_t total = 0;
+    return check_buffer_rules(buf, count, dt, send, &total);
+}
 int check_pointer(const void *ptr, const char *what);
 int check_send_rank(const comm_t *comm, int rank, const char *what);
 int check_recv_rank(const comm_t *comm, int rank, const char *what);
