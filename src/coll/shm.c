@@ -78,6 +78,7 @@ static int attach(comm_t *comm)
     coll_shm_t *sh = calloc(1, sizeof *sh + (size_t)n * sizeof sh->member[0]);
     if (!sh)
         return MPI_ERR_NO_MEM;
+    sh->doorbells = shm_doorbells_enabled();
     for (int i = 0; i < n; i++) {
         sh->member[i].world = comm_world_rank(comm, i);
         sh->member[i].slot = shm_coll_slot_of(sh->member[i].world, slot_index(comm));
@@ -91,34 +92,12 @@ static int attach(comm_t *comm)
     return MPI_SUCCESS;
 }
 
-int coll_shm_begin(comm_t *comm, coll_shm_op_t *op)
+int coll_shm_attach(comm_t *comm)
 {
-    if (!comm->coll_shm) {
-        int rc = attach(comm);
-        if (rc != MPI_SUCCESS)
-            return err_set(rc, "cannot attach the communicator to shared memory for collectives");
-    }
-    coll_shm_t *sh = comm->coll_shm;
-    uint64_t k = sh->ops;
-    *op = (coll_shm_op_t){.comm = comm,
-                          .sh = sh,
-                          .index = k,
-                          .cell = (unsigned)(k % SHM_COLL_CELLS),
-                          .first = sh->phases + 1,
-                          .rc = MPI_SUCCESS};
-    sh->first[op->cell] = op->first;
+    int rc = attach(comm);
+    if (rc != MPI_SUCCESS)
+        return err_set(rc, "cannot attach the communicator to shared memory for collectives");
     return MPI_SUCCESS;
-}
-
-int coll_shm_end(coll_shm_op_t *op)
-{
-    coll_shm_t *sh = op->sh;
-    /* Seeing every member in this operation means each had finished the
-     * ones before. */
-    if (op->saw_all)
-        sh->done_before = op->index;
-    sh->ops++;
-    return op->rc;
 }
 
 typedef struct awaited {
@@ -132,8 +111,7 @@ static bool reached(void *arg)
     return atomic_load_explicit(w->seq, memory_order_acquire) >= w->target;
 }
 
-/* Wait until member i's counter in the given cell reaches target. */
-static void wait_for(const coll_shm_t *sh, int i, unsigned cell, uint64_t target)
+void coll_shm_wait_for(const coll_shm_t *sh, int i, unsigned cell, uint64_t target)
 {
     awaited_t w = {&sh->member[i].slot->cell[cell].seq, target};
     if (!reached(&w))
@@ -146,13 +124,12 @@ static void wait_others(const coll_shm_op_t *op, unsigned cell, uint64_t phase)
 {
     for (int i = 0; i < op->comm->size; i++)
         if (i != op->comm->rank)
-            wait_for(op->sh, i, cell, op->sh->member[i].base + phase);
+            coll_shm_wait_for(op->sh, i, cell, op->sh->member[i].base + phase);
 }
 
-/* Wait until every member has finished operation j (of the last
- * SHM_COLL_CELLS before op): each publishes in operation j + 1 only after
- * it has. */
-static void wait_finished(coll_shm_op_t *op, uint64_t j)
+/* Every member publishes in operation j + 1 only after it has finished
+ * operation j. */
+void coll_shm_wait_finished(coll_shm_op_t *op, uint64_t j)
 {
     coll_shm_t *sh = op->sh;
     if (j < sh->done_before)
@@ -162,51 +139,25 @@ static void wait_finished(coll_shm_op_t *op, uint64_t j)
     sh->done_before = j + 1;
 }
 
-unsigned char *coll_shm_claim(coll_shm_op_t *op, size_t bytes)
+unsigned char *coll_shm_claim_half(coll_shm_op_t *op)
 {
     coll_shm_t *sh = op->sh;
-    shm_coll_slot_t *slot = sh->member[op->comm->rank].slot;
-    op->claimed = true;
-    op->bytes = bytes;
-    /* The cell's size word is rewritten whatever the size. */
-    if (op->index >= SHM_COLL_CELLS)
-        wait_finished(op, op->index - SHM_COLL_CELLS);
-    if (bytes <= SHM_COLL_CELL_BYTES)
-        return op->mine = slot->cell[op->cell].data;
     int h = (int)(op->index & 1);
     if (sh->half_user[h])
-        wait_finished(op, sh->half_user[h] - 1);
+        coll_shm_wait_finished(op, sh->half_user[h] - 1);
     sh->half_user[h] = op->index + 1;
-    return op->mine = slot->half[h].data;
+    return op->mine = sh->member[op->comm->rank].slot->half[h].data;
 }
 
-void coll_shm_publish(coll_shm_op_t *op)
+void coll_shm_ring(coll_shm_op_t *op)
 {
-    coll_shm_t *sh = op->sh;
-    int me = op->comm->rank;
-    struct coll_shm_member *m = &sh->member[me];
-    shm_coll_cell_t *cell = &m->slot->cell[op->cell];
-    /* The size is the operation's, announced in its first phase: later
-     * phases reuse the cell while others may still be checking it.  Like
-     * the data, it is written only into a claimed cell. */
-    if (op->claimed && sh->phases == op->first)
-        cell->bytes = op->bytes;
-    atomic_store_explicit(&cell->seq, m->base + sh->phases, memory_order_release);
     for (int i = 0; i < op->comm->size; i++)
-        if (i != me)
-            shm_doorbell_ring(sh->member[i].world);
+        if (i != op->comm->rank)
+            shm_doorbell_ring(op->sh->member[i].world);
 }
 
-void coll_shm_wait(coll_shm_op_t *op, int i)
+size_t coll_shm_mismatch(coll_shm_op_t *op, int i, size_t bytes, size_t expected)
 {
-    wait_for(op->sh, i, op->cell, op->sh->member[i].base + op->sh->phases);
-}
-
-size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected)
-{
-    size_t bytes = coll_shm_announced(op, i);
-    if (bytes == expected)
-        return bytes;
     if (op->rc == MPI_SUCCESS)
         op->rc = err_set(MPI_ERR_TRUNCATE, "rank %d has %zu bytes of data where rank %d expects %zu", i, bytes,
                          op->comm->rank, expected);
@@ -271,12 +222,10 @@ bool coll_shm_publish_vector(coll_shm_op_t *op, const coll_args_t *a)
     return bytes >= COLL_SHM_SLICE_BYTES && count >= op->comm->size;
 }
 
-int coll_shm_in_parts(comm_t *comm, const coll_args_t *a, coll_run_fn part)
+int coll_shm_in_slot_parts(comm_t *comm, const coll_args_t *a, coll_run_fn part)
 {
     datatype_t *dt = a->recvtype;
     MPI_Count count = a->recvcount;
-    if ((size_t)(count * dt->size) <= SHM_COLL_DATA_BYTES)
-        return part(comm, a);
     MPI_Count per = (MPI_Count)(SHM_COLL_DATA_BYTES / dt->size);
     int rc = MPI_SUCCESS;
     for (MPI_Count lo = 0; lo < count; lo += per) {

@@ -43,6 +43,7 @@
 
 #include "coll/coll.h"
 #include "transport/shm/segment.h"
+#include "util/atomics.h"
 
 /* The most members a communicator may have for these algorithms: each
  * waiter looks at every member's line, which stops paying beyond this. */
@@ -56,6 +57,7 @@ typedef struct coll_shm {
     uint64_t done_before;           /* every member has finished the operations before this one */
     uint64_t first[SHM_COLL_CELLS]; /* operation k's first phase, at k % SHM_COLL_CELLS */
     uint64_t half_user[2];          /* 1 + the last operation that wrote in half h */
+    bool doorbells;                 /* members may sleep on their doorbells: publications ring them */
     struct coll_shm_member {
         shm_coll_slot_t *slot;
         uint64_t base; /* its counter when the communicator attached */
@@ -81,36 +83,126 @@ typedef struct coll_shm_op {
  * of at most `bytes` per member slot. */
 bool coll_shm_serves(const comm_t *comm, const coll_args_t *a, size_t bytes);
 
+/*
+ * The steps below run a few times in every operation, and a small
+ * collective at two processes is about a thousand instructions in all:
+ * they are inline, with their waits and rare cases in shm.c.
+ */
+
+/* The communicator's first operation: attach it (coll_shm_begin). */
+int coll_shm_attach(comm_t *comm);
+
 /* Start an operation (attaching the communicator at its first one).
  * Returns MPI_SUCCESS or an error class. */
-int coll_shm_begin(comm_t *comm, coll_shm_op_t *op);
+static inline int coll_shm_begin(comm_t *comm, coll_shm_op_t *op)
+{
+    if (__builtin_expect(!comm->coll_shm, 0)) {
+        int rc = coll_shm_attach(comm);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
+    coll_shm_t *sh = comm->coll_shm;
+    uint64_t k = sh->ops;
+    *op = (coll_shm_op_t){.comm = comm,
+                          .sh = sh,
+                          .index = k,
+                          .cell = (unsigned)(k % SHM_COLL_CELLS),
+                          .first = sh->phases + 1,
+                          .rc = MPI_SUCCESS};
+    sh->first[op->cell] = op->first;
+    return MPI_SUCCESS;
+}
+
 /* End it; returns MPI_SUCCESS, or MPI_ERR_TRUNCATE when members' sizes
  * disagreed (the operation still ran to its end everywhere). */
-int coll_shm_end(coll_shm_op_t *op);
+static inline int coll_shm_end(coll_shm_op_t *op)
+{
+    coll_shm_t *sh = op->sh;
+    /* Seeing every member in this operation means each had finished the
+     * ones before. */
+    if (op->saw_all)
+        sh->done_before = op->index;
+    sh->ops++;
+    return op->rc;
+}
+
+/* Wait until every member has finished operation j (of the last
+ * SHM_COLL_CELLS before op), when that is not known yet. */
+void coll_shm_wait_finished(coll_shm_op_t *op, uint64_t j);
+/* coll_shm_claim for data beyond a cell. */
+unsigned char *coll_shm_claim_half(coll_shm_op_t *op);
 
 /* Before writing into one's own data area: wait until no member can still
  * be reading what an earlier operation left there.  `bytes` is all this
  * process will write in the operation (and announce in its first
  * publication).  Returns the area. */
-unsigned char *coll_shm_claim(coll_shm_op_t *op, size_t bytes);
+static inline unsigned char *coll_shm_claim(coll_shm_op_t *op, size_t bytes)
+{
+    coll_shm_t *sh = op->sh;
+    op->claimed = true;
+    op->bytes = bytes;
+    /* The cell's size word is rewritten whatever the size. */
+    if (op->index >= SHM_COLL_CELLS && op->index - SHM_COLL_CELLS >= sh->done_before)
+        coll_shm_wait_finished(op, op->index - SHM_COLL_CELLS);
+    if (bytes > SHM_COLL_CELL_BYTES)
+        return coll_shm_claim_half(op);
+    return op->mine = sh->member[op->comm->rank].slot->cell[op->cell].data;
+}
+
 /* Start the next phase of the operation; every member runs the same. */
 static inline void coll_shm_next_phase(coll_shm_op_t *op)
 {
     op->sh->phases++;
 }
+
+/* Wake the members asleep on their doorbells (coll_shm_publish). */
+void coll_shm_ring(coll_shm_op_t *op);
+
 /* Publish this process's part of the current phase, and wake members
  * asleep waiting for it.  The first publication of an operation where it
  * claimed its area announces the size claimed, for coll_shm_take. */
-void coll_shm_publish(coll_shm_op_t *op);
+static inline void coll_shm_publish(coll_shm_op_t *op)
+{
+    coll_shm_t *sh = op->sh;
+    struct coll_shm_member *m = &sh->member[op->comm->rank];
+    shm_coll_cell_t *cell = &m->slot->cell[op->cell];
+    /* The size is the operation's, announced in its first phase: later
+     * phases reuse the cell while others may still be checking it.  Like
+     * the data, it is written only into a claimed cell. */
+    if (op->claimed && sh->phases == op->first)
+        cell->bytes = op->bytes;
+    atomic_store_explicit(&cell->seq, m->base + sh->phases, memory_order_release);
+    if (sh->doorbells)
+        coll_shm_ring(op);
+}
+
+/* Wait until member i's counter in the given cell reaches target, when it
+ * has not yet. */
+void coll_shm_wait_for(const coll_shm_t *sh, int i, unsigned cell, uint64_t target);
+
 /* Wait until member i has published in the current phase. */
-void coll_shm_wait(coll_shm_op_t *op, int i);
+static inline void coll_shm_wait(coll_shm_op_t *op, int i)
+{
+    const coll_shm_t *sh = op->sh;
+    uint64_t target = sh->member[i].base + sh->phases;
+    if (atomic_load_explicit(&sh->member[i].slot->cell[op->cell].seq, memory_order_acquire) < target)
+        coll_shm_wait_for(sh, i, op->cell, target);
+}
+
 /* After the wait: the bytes member i announced, and how many of them to
  * read when `expected` are expected (a mismatch is recorded as truncation). */
 static inline size_t coll_shm_announced(const coll_shm_op_t *op, int i)
 {
     return (size_t)op->sh->member[i].slot->cell[op->cell].bytes;
 }
-size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected);
+size_t coll_shm_mismatch(coll_shm_op_t *op, int i, size_t bytes, size_t expected);
+static inline size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected)
+{
+    size_t bytes = coll_shm_announced(op, i);
+    if (__builtin_expect(bytes == expected, 1))
+        return bytes;
+    return coll_shm_mismatch(op, i, bytes, expected);
+}
 /* The same for every member. */
 void coll_shm_wait_all(coll_shm_op_t *op);
 /* Wait until every member has published in phase `phase` of the
@@ -152,7 +244,13 @@ static inline void coll_shm_slice(MPI_Count count, int n, int p, MPI_Count *lo, 
 /* A reduction of any length: `part` (an algorithm serving vectors up to a
  * slot's size) runs on one slot-sized part of the vectors after another,
  * each part an operation of its own. */
-int coll_shm_in_parts(comm_t *comm, const coll_args_t *a, coll_run_fn part);
+int coll_shm_in_slot_parts(comm_t *comm, const coll_args_t *a, coll_run_fn part);
+static inline int coll_shm_in_parts(comm_t *comm, const coll_args_t *a, coll_run_fn part)
+{
+    if ((size_t)(a->recvcount * a->recvtype->size) <= SHM_COLL_DATA_BYTES)
+        return part(comm, a);
+    return coll_shm_in_slot_parts(comm, a, part);
+}
 
 /* The same for blocks of `block` bytes, `per` of each block at a time:
  * part(comm, a, off, len) moves bytes [off, off + len) of every block.

@@ -62,6 +62,9 @@ void shm_doorbell_wait(bool (*done)(void *arg), void *arg);
 /* Wake world rank dest if it sleeps on its doorbell, after this rank has
  * published something dest may wait for.  Nothing when nobody sleeps. */
 void shm_doorbell_ring(int dest);
+/* Whether ranks of this job ever sleep on their doorbells (else ringing
+ * does nothing). */
+bool shm_doorbells_enabled(void);
 /* World rank rank's collective slot for a communicator (segment.h), NULL
  * in a job without shared memory. */
 struct shm_coll_slot *shm_coll_slot_of(int rank, unsigned slot);

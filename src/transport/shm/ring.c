@@ -174,6 +174,11 @@ void shm_doorbell_ring(int dest)
     }
 }
 
+bool shm_doorbells_enabled(void)
+{
+    return shm.sleep_enabled;
+}
+
 static bool shm_rank_awake_on(int rank, int cpu)
 {
     shm_rank_slot_t *slot = shm_rank_slot(shm.base, (uint32_t)rank);
