@@ -30,6 +30,7 @@ static inline int check_count(MPI_Count count, const char *what)
 {
     return __builtin_expect(count < 0, 0) ? check_count_error(count, what) : MPI_SUCCESS;
 }
+
 int check_buffer(const void *buf, MPI_Count count, const char *what);
 /* count elements of a committed datatype at buf, as the message buffer
  * point-to-point moves (send picks the words the messages use). */
@@ -52,6 +53,7 @@ static inline int check_buffer_rules(const void *buf, MPI_Count count, const dat
         return check_typed_buffer_error(buf, count, dt, send);
     return MPI_SUCCESS;
 }
+
 static inline int check_typed_buffer(const void *buf, MPI_Count count, const datatype_t *dt, bool send)
 {
     int64_t total = 0;

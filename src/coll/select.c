@@ -361,8 +361,6 @@ static const coll_build_fn inter_algorithms[COLL_OPS] = {
     [COLL_REDUCE_SCATTER_BLOCK] = coll_inter_reduce_scatter_block,
 };
 
-/* The algorithm for an intracommunicator call: the rule's, or the one a
- * TESSERA_COLL_* tunable forces where it can serve the call. */
 /* Once per operation: the forced algorithm does not serve a call. */
 static __attribute__((cold, noinline)) void warn_cannot_serve(enum coll_op op, int choice, const comm_t *comm,
                                                               const coll_args_t *a)
@@ -376,6 +374,8 @@ static __attribute__((cold, noinline)) void warn_cannot_serve(enum coll_op op, i
              operations[op].algorithms[choice].run && !a->blocking ? ", a nonblocking call" : "");
 }
 
+/* The algorithm for an intracommunicator call: the rule's, or the one a
+ * TESSERA_COLL_* tunable forces where it can serve the call. */
 static const algorithm_t *choose(enum coll_op op, const comm_t *comm, const coll_args_t *a)
 {
     const algorithm_t *table = operations[op].algorithms;
