@@ -169,7 +169,8 @@ typedef struct call {
 
 static void call_free(call_t *c)
 {
-    free(c->types);
+    if (c->types) /* most calls have none: no call into free */
+        free(c->types);
     for (int i = 0; i < c->nwidened; i++)
         free(c->widened[i]);
 }
@@ -294,8 +295,7 @@ static inline int run(const char *name, enum coll_op op, call_t *c, int rc, enum
         c->a.blocking = true;
         rc = coll_run(op, c->comm, &c->a);
         if (rc != COLL_DECLINED) {
-            if (c->types || c->nwidened)
-                call_free(c);
+            call_free(c);
             return rc == MPI_SUCCESS ? MPI_SUCCESS : err_raise(c->comm, name, rc);
         }
         rc = MPI_SUCCESS;
