@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "coll/sched.h"
 #include "dt/buffer.h"
@@ -118,8 +119,20 @@ static inline void coll_place_own(sched_t *s, const coll_args_t *a, dt_buffer_t 
 }
 
 /* Copy src's data stream into dst's now (as many bytes as the shorter
- * has), through a bounce buffer when both are scattered (sched.c). */
-void coll_copy(const dt_buffer_t *src, const dt_buffer_t *dst);
+ * has), through a bounce buffer when both are scattered (sched.c).  The
+ * shared-memory algorithms copy a process's own block this way in every
+ * call: contiguous blocks take no call but the copy's. */
+void coll_copy_typed(const dt_buffer_t *src, const dt_buffer_t *dst);
+static inline void coll_copy(const dt_buffer_t *src, const dt_buffer_t *dst)
+{
+    if (src->dt || dst->dt) {
+        coll_copy_typed(src, dst);
+        return;
+    }
+    size_t n = src->bytes < dst->bytes ? src->bytes : dst->bytes;
+    if (n && src->base != dst->base)
+        memmove(dst->base, src->base, n);
+}
 
 /* The largest power of two not above n (n >= 1). */
 static inline int coll_pof2(int n)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coll/coll.h"
 #include "err/err.h"
 #include "p2p/p2p.h"
 #include "progress/progress.h"
@@ -242,13 +243,10 @@ void sched_hold_op(sched_t *s, op_t *op)
     s->ops[s->nops++] = op;
 }
 
-void coll_copy(const dt_buffer_t *src, const dt_buffer_t *dst)
+void coll_copy_typed(const dt_buffer_t *src, const dt_buffer_t *dst)
 {
     size_t n = src->bytes < dst->bytes ? src->bytes : dst->bytes;
-    if (!src->dt && !dst->dt) {
-        if (n && src->base != dst->base)
-            memmove(dst->base, src->base, n);
-    } else if (!src->dt) {
+    if (!src->dt) {
         dt_buffer_unpack(dst, 0, n, src->base);
     } else if (!dst->dt) {
         dt_buffer_pack(src, 0, n, dst->base);

@@ -28,10 +28,10 @@ static unsigned slot_index(const comm_t *comm)
     return SHM_COLL_SLOTS;
 }
 
-bool coll_shm_serves(const comm_t *comm, const coll_args_t *a, size_t bytes)
+bool coll_shm_could_attach(const comm_t *comm)
 {
-    return a->blocking && !comm->inter && comm->size >= 2 && comm->size <= COLL_SHM_MAX_SIZE &&
-           slot_index(comm) < SHM_COLL_SLOTS && bytes <= SHM_COLL_DATA_BYTES && shm_coll_slot_of(0, 0) != NULL;
+    return !comm->inter && comm->size >= 2 && comm->size <= COLL_SHM_MAX_SIZE && slot_index(comm) < SHM_COLL_SLOTS &&
+           shm_coll_slot_of(0, 0) != NULL;
 }
 
 static uint64_t counter_now(const shm_coll_slot_t *slot)

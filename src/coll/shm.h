@@ -79,9 +79,17 @@ typedef struct coll_shm_op {
     int rc;              /* MPI_ERR_TRUNCATE once sizes disagreed */
 } coll_shm_op_t;
 
+/* Whether the communicator can have a slot at all (its size, its context
+ * pair, the job's segment); true for one that has attached. */
+bool coll_shm_could_attach(const comm_t *comm);
+
 /* Whether a call may take a shared-memory algorithm at all, with payloads
- * of at most `bytes` per member slot. */
-bool coll_shm_serves(const comm_t *comm, const coll_args_t *a, size_t bytes);
+ * of at most `bytes` per member slot.  Asked on every blocking call, so a
+ * communicator that has attached skips the questions it answered then. */
+static inline bool coll_shm_serves(const comm_t *comm, const coll_args_t *a, size_t bytes)
+{
+    return a->blocking && bytes <= SHM_COLL_DATA_BYTES && (comm->coll_shm || coll_shm_could_attach(comm));
+}
 
 /*
  * The steps below run a few times in every operation, and a small
