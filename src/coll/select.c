@@ -73,11 +73,18 @@ static bool gather_shm(const comm_t *comm, const coll_args_t *a)
     return coll_shm_serves(comm, a, block_bytes(a));
 }
 
+/* Whether a block for every process fits a slot (a multiplication: a
+ * division costs more than the rest of the test). */
+static bool slot_holds_blocks(const comm_t *comm, size_t block)
+{
+    return block <= SHM_COLL_DATA_BYTES && block * (size_t)comm->size <= SHM_COLL_DATA_BYTES;
+}
+
 /* The root's slot holds a block for every process. */
 static bool scatter_shm(const comm_t *comm, const coll_args_t *a)
 {
     size_t block = block_bytes(a);
-    return block <= SHM_COLL_DATA_BYTES / (size_t)comm->size && coll_shm_serves(comm, a, block * (size_t)comm->size);
+    return slot_holds_blocks(comm, block) && coll_shm_serves(comm, a, block * (size_t)comm->size);
 }
 
 static bool allgather_shm(const comm_t *comm, const coll_args_t *a)
@@ -204,8 +211,7 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
      * round, for one partner to be scheduled (512 KiB and 4 MiB blocks on
      * 2 cores, 4 and 8 processes: 4-8% faster than pairwise; level at 2). */
     size_t block = recv_bytes(a);
-    if (alltoall_shm(comm, a) &&
-        (block <= SHM_COLL_DATA_BYTES / (size_t)comm->size || (comm->size > 2 && block <= SHM_COLL_DATA_BYTES)))
+    if (alltoall_shm(comm, a) && (slot_holds_blocks(comm, block) || (comm->size > 2 && block <= SHM_COLL_DATA_BYTES)))
         return 3;
     return comm->size <= 8 || block < 8192 ? 2 : 1;
 }

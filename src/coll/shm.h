@@ -211,6 +211,14 @@ static inline size_t coll_shm_take(coll_shm_op_t *op, int i, size_t expected)
         return bytes;
     return coll_shm_mismatch(op, i, bytes, expected);
 }
+/* The same for n blocks of `block` bytes: how many bytes of each to read
+ * (without a division when the size is the expected one, as it is unless
+ * the call is erroneous). */
+static inline size_t coll_shm_take_blocks(coll_shm_op_t *op, int i, size_t block, int n)
+{
+    size_t all = coll_shm_take(op, i, block * (size_t)n);
+    return __builtin_expect(all == block * (size_t)n, 1) ? block : all / (size_t)n;
+}
 /* The same for every member. */
 void coll_shm_wait_all(coll_shm_op_t *op);
 /* Wait until every member has published in phase `phase` of the

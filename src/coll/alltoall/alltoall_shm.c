@@ -36,7 +36,7 @@ static int alltoall_part(comm_t *comm, const coll_args_t *a, size_t off, size_t 
         size_t bytes = slen;
         if (p != me) {
             coll_shm_wait(&op, p);
-            bytes = coll_shm_take(&op, p, len * (size_t)n) / (size_t)n;
+            bytes = coll_shm_take_blocks(&op, p, len, n);
         }
         dt_buffer_t to = coll_buf(coll_at(a->recvbuf, p * a->recvcount, a->recvtype), a->recvcount, a->recvtype);
         dt_buffer_unpack(&to, off, bytes, coll_shm_data(&op, p) + (size_t)me * bytes);

@@ -35,7 +35,7 @@ int coll_scatter_shm(comm_t *comm, const coll_args_t *a)
         size_t block = (size_t)(a->recvcount * a->recvtype->size);
         coll_shm_next_phase(&op);
         coll_shm_wait(&op, root);
-        size_t bytes = coll_shm_take(&op, root, block * (size_t)comm->size) / (size_t)comm->size;
+        size_t bytes = coll_shm_take_blocks(&op, root, block, comm->size);
         coll_shm_unpack(a->recvbuf, a->recvcount, a->recvtype, coll_shm_data(&op, root) + (size_t)me * bytes, bytes);
         coll_shm_publish(&op);
     }
