@@ -111,12 +111,18 @@ static inline int coll_shm_begin(comm_t *comm, coll_shm_op_t *op)
     }
     coll_shm_t *sh = comm->coll_shm;
     uint64_t k = sh->ops;
-    *op = (coll_shm_op_t){.comm = comm,
-                          .sh = sh,
-                          .index = k,
-                          .cell = (unsigned)(k % SHM_COLL_CELLS),
-                          .first = sh->phases + 1,
-                          .rc = MPI_SUCCESS};
+    /* Field by field: a compound literal is built aside and copied in
+     * with `rep movs`, which costs more than the rest of this. */
+    op->comm = comm;
+    op->sh = sh;
+    op->index = k;
+    op->cell = (unsigned)(k % SHM_COLL_CELLS);
+    op->first = sh->phases + 1;
+    op->saw_all = false;
+    op->claimed = false;
+    op->bytes = 0;
+    op->mine = NULL;
+    op->rc = MPI_SUCCESS;
     sh->first[op->cell] = op->first;
     return MPI_SUCCESS;
 }

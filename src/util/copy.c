@@ -79,9 +79,15 @@ void copy_init(void)
 
 void copy_large(void *dst, const void *src, size_t len)
 {
-    size_t blocks = len / 64;
-    copy_blocks(dst, src, blocks);
-    memcpy((unsigned char *)dst + blocks * 64, (const unsigned char *)src + blocks * 64, len % 64);
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    copy_blocks(d, s, len / 64);
+    /* A tail shorter than a block: the last 64 bytes once more, over part
+     * of what the blocks moved (len is at least 1024 here, and source and
+     * destination are apart).  A memcpy of the tail was a call, or a byte
+     * loop where the compiler expanded it. */
+    if (len % 64)
+        copy_blocks(d + len - 64, s + len - 64, 1);
 }
 
 void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows)

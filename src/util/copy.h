@@ -17,6 +17,7 @@
 
 /* Choose the widest vector moves the CPU has; before it, SSE2 is used. */
 void copy_init(void);
+/* len of 64 bytes or more (copy_bytes gives it a kilobyte and more). */
 void copy_large(void *dst, const void *src, size_t len);
 /* rows blocks of len bytes, COPY_ROWS_MIN <= len < COPY_ROWS_MAX, each
  * stride bytes after the one before on its side: the rows of a strided

@@ -1,0 +1,71 @@
+/* test_copy.c -- the payload copies (util/copy.h) against memcpy: every
+ * length from 0 to a few kilobytes, at every alignment of source and
+ * destination within a cache line, with the bytes around the destination
+ * left as they were; and rows of every length copy_rows takes. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+#include "util/copy.h"
+
+#define MAX_LEN 4200
+#define GUARD 64
+
+static unsigned char src[MAX_LEN + 2 * GUARD], dst[MAX_LEN + 2 * GUARD], want[MAX_LEN + 2 * GUARD];
+
+static void fill(unsigned char *p, size_t n, unsigned seed)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (unsigned char)(i * 131u + seed * 7u + (i >> 8));
+}
+
+/* One copy of len bytes, src at offset so, dst at offset dof: compares
+ * the whole destination buffer, guards included. */
+static void check_copy(size_t len, size_t so, size_t dof, int large)
+{
+    fill(src, sizeof src, (unsigned)len);
+    fill(dst, sizeof dst, (unsigned)len + 1);
+    memcpy(want, dst, sizeof want);
+    memcpy(want + GUARD + dof, src + GUARD + so, len);
+    if (large)
+        copy_large(dst + GUARD + dof, src + GUARD + so, len);
+    else
+        copy_bytes(dst + GUARD + dof, src + GUARD + so, len);
+    CHECK(memcmp(dst, want, sizeof want) == 0, "%s of %zu bytes, source offset %zu, destination offset %zu",
+          large ? "copy_large" : "copy_bytes", len, so, dof);
+}
+
+static void check_rows(size_t len, size_t rows)
+{
+    ptrdiff_t sstride = (ptrdiff_t)len + 40, dstride = (ptrdiff_t)len + 8;
+    fill(src, sizeof src, (unsigned)(len + rows));
+    fill(dst, sizeof dst, (unsigned)(len + rows + 1));
+    memcpy(want, dst, sizeof want);
+    for (size_t r = 0; r < rows; r++)
+        memcpy(want + GUARD + r * (size_t)dstride, src + GUARD + r * (size_t)sstride, len);
+    copy_rows(dst + GUARD, dstride, src + GUARD, sstride, len, rows);
+    CHECK(memcmp(dst, want, sizeof want) == 0, "copy_rows of %zu rows of %zu bytes", rows, len);
+}
+
+static void run_all(void)
+{
+    for (size_t len = 0; len <= MAX_LEN; len += len < 1200 ? 1 : 37)
+        for (size_t so = 0; so < 64; so += len < 200 || (len > 1000 && len < 1100) ? 1 : 13)
+            for (size_t dof = 0; dof < 64; dof += 9)
+                check_copy(len, so, dof, 0);
+    for (size_t len = 64; len <= MAX_LEN; len += len < 300 ? 1 : 23)
+        for (size_t off = 0; off < 64; off += 5)
+            check_copy(len, off, 63 - off, 1);
+    for (size_t len = COPY_ROWS_MIN; len < COPY_ROWS_MAX; len += len < 100 ? 1 : 29)
+        for (size_t rows = 1; rows <= 3 && rows * (len + 40) <= MAX_LEN; rows++)
+            check_rows(len, rows);
+}
+
+int main(void)
+{
+    run_all(); /* the SSE2 loops, chosen before copy_init */
+    copy_init();
+    run_all(); /* AVX2 where the CPU has it */
+    return unit_result();
+}
