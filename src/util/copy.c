@@ -83,7 +83,7 @@ void copy_large(void *dst, const void *src, size_t len)
     const unsigned char *s = src;
     copy_blocks(d, s, len / 64);
     /* A tail shorter than a block: the last 64 bytes once more, over part
-     * of what the blocks moved (len is at least 1024 here, and source and
+     * of what the blocks moved (len is at least 64, and source and
      * destination are apart).  A memcpy of the tail was a call, or a byte
      * loop where the compiler expanded it. */
     if (len % 64)
