@@ -294,7 +294,14 @@ static void copy_repeated(cursor_t *c, const dt_node_t *child, MPI_Count count, 
 {
     (void)count;
     MPI_Count csize = child->size;
-    MPI_Count i = pos / csize, off = pos % csize;
+    /* Most ranges start in the first copy (a whole message, or a piece of
+     * a message of one element): no division, which costs more than the
+     * rest of this setup. */
+    MPI_Count i = 0, off = pos;
+    if (pos >= csize) {
+        i = pos / csize;
+        off = pos % csize;
+    }
     uintptr_t at = base + (uintptr_t)(i * stride);
     if (off) {
         MPI_Count n = len < csize - off ? len : csize - off;
@@ -347,11 +354,13 @@ static void copy_node(cursor_t *c, const dt_node_t *node, uintptr_t base, MPI_Co
     }
 }
 
-/* Whether count copies of a type of this extent span FETCH_SPAN bytes. */
+/* Whether count copies of a type of this extent span FETCH_SPAN bytes
+ * (multiplied, not divided: this runs for every piece packed). */
 static bool spans_caches(MPI_Count count, MPI_Aint extent)
 {
     MPI_Aint e = extent < 0 ? -extent : extent;
-    return e > 0 && count >= (FETCH_SPAN + e - 1) / e;
+    MPI_Count span;
+    return __builtin_mul_overflow(count, (MPI_Count)e, &span) || span >= FETCH_SPAN;
 }
 
 static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, cursor_t *c)
