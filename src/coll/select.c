@@ -80,11 +80,12 @@ static bool slot_holds_blocks(const comm_t *comm, size_t block)
     return block <= SHM_COLL_DATA_BYTES && block * (size_t)comm->size <= SHM_COLL_DATA_BYTES;
 }
 
-/* The root's slot holds a block for every process. */
+/* The root's slot holds a block for every process (coll_shm_serves tests
+ * their total; the first test keeps it from overflowing). */
 static bool scatter_shm(const comm_t *comm, const coll_args_t *a)
 {
     size_t block = block_bytes(a);
-    return slot_holds_blocks(comm, block) && coll_shm_serves(comm, a, block * (size_t)comm->size);
+    return block <= SHM_COLL_DATA_BYTES && coll_shm_serves(comm, a, block * (size_t)comm->size);
 }
 
 static bool allgather_shm(const comm_t *comm, const coll_args_t *a)
