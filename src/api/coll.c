@@ -305,7 +305,9 @@ static inline int run(const char *name, enum coll_op op, call_t *c, int rc, enum
 
 /* ---- argument checks shared by the operations ---- */
 
-static int check_coll_comm(MPI_Comm handle, call_t *c)
+/* The checks every call makes are inline (a call and its saved registers
+ * cost as much as the tests), their error lines out of the way. */
+static inline int check_coll_comm(MPI_Comm handle, call_t *c)
 {
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -337,11 +339,16 @@ static bool in_place(const call_t *c, const void *buf)
     return buf == MPI_IN_PLACE && !c->comm->inter;
 }
 
-/* count elements of dt (looked up already) at buf. */
-static int check_data_of(const void *buf, MPI_Count count, const datatype_t *dt, bool send)
+static __attribute__((cold, noinline)) int in_place_error(bool send)
 {
-    if (buf == MPI_IN_PLACE)
-        return err_set(MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the %s buffer here", send ? "send" : "receive");
+    return err_set(MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the %s buffer here", send ? "send" : "receive");
+}
+
+/* count elements of dt (looked up already) at buf. */
+static inline int check_data_of(const void *buf, MPI_Count count, const datatype_t *dt, bool send)
+{
+    if (__builtin_expect(buf == MPI_IN_PLACE, 0))
+        return in_place_error(send);
     int rc = check_count(count, send ? "sendcount" : "recvcount");
     if (rc == MPI_SUCCESS)
         rc = check_typed_buffer(buf, count, dt, send);
@@ -391,13 +398,18 @@ static bool has_own_block(const call_t *c, enum role role)
     return role == ROLE_LEAF || (role == ROLE_ROOT && !c->comm->inter);
 }
 
-static int check_op(MPI_Op handle, const datatype_t *dt, op_t **out)
+static __attribute__((cold, noinline)) int op_error(MPI_Op handle)
 {
-    op_t *op = handle == MPI_OP_NULL ? NULL : op_from_handle(handle);
-    if (!op)
-        return err_set(MPI_ERR_OP, "invalid operation %#x (%s)", (unsigned)(uintptr_t)handle,
-                       handle == MPI_OP_NULL ? "MPI_OP_NULL" : "not a live operation handle");
+    return err_set(MPI_ERR_OP, "invalid operation %#x (%s)", (unsigned)(uintptr_t)handle,
+                   handle == MPI_OP_NULL ? "MPI_OP_NULL" : "not a live operation handle");
+}
+
+static inline int check_op(MPI_Op handle, const datatype_t *dt, op_t **out)
+{
+    op_t *op = op_from_handle(handle); /* NULL for MPI_OP_NULL too */
     *out = op;
+    if (__builtin_expect(!op, 0))
+        return op_error(handle);
     return op_check_type(op, dt);
 }
 
@@ -413,11 +425,16 @@ static int check_counts(const MPI_Count *counts, int n, const char *what)
 
 /* The same buffer as input and output without MPI_IN_PLACE: the standard
  * forbids it, and it would silently corrupt the result. */
-static int check_aliasing(const void *sendbuf, const void *recvbuf, MPI_Count bytes)
+static __attribute__((cold, noinline)) int aliasing_error(const void *recvbuf)
 {
-    if (bytes > 0 && sendbuf == recvbuf)
-        return err_set(MPI_ERR_BUFFER, "sendbuf and recvbuf are the same buffer %p (pass MPI_IN_PLACE as sendbuf)",
-                       recvbuf);
+    return err_set(MPI_ERR_BUFFER, "sendbuf and recvbuf are the same buffer %p (pass MPI_IN_PLACE as sendbuf)",
+                   recvbuf);
+}
+
+static inline int check_aliasing(const void *sendbuf, const void *recvbuf, MPI_Count bytes)
+{
+    if (__builtin_expect(bytes > 0 && sendbuf == recvbuf, 0))
+        return aliasing_error(recvbuf);
     return MPI_SUCCESS;
 }
 
@@ -818,9 +835,10 @@ static int prepare_alltoallw(const void *sendbuf, counts_arg_t sendcounts_arg, d
 /* The arguments every reduction shares.  send_here, recv_here: whether
  * this process gives input and takes a result; in_place_ok: whether it
  * may pass MPI_IN_PLACE. */
-static int prepare_reduction(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Count recv_count,
-                             MPI_Datatype datatype, MPI_Op op, bool send_here, bool recv_here, bool in_place_ok,
-                             call_t *c)
+static inline __attribute__((always_inline)) int prepare_reduction(const void *sendbuf, void *recvbuf, MPI_Count count,
+                                                                   MPI_Count recv_count, MPI_Datatype datatype,
+                                                                   MPI_Op op, bool send_here, bool recv_here,
+                                                                   bool in_place_ok, call_t *c)
 {
     coll_args_t *a = &c->a;
     int rc = check_count(count, "count");

@@ -16,15 +16,37 @@
 #include "mpi.h"
 #include "obj/comm.h"
 #include "request/request.h"
+#include "runtime/runtime.h"
 
-int check_initialized(void);
-int check_comm(MPI_Comm handle, comm_t **out);
-int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out);
 struct group;
 int check_group(MPI_Group handle, const char *what, struct group **out);
 /* The error paths of the checks written out below, out of their way. */
+__attribute__((cold)) int check_initialized_error(void);
+__attribute__((cold)) int check_comm_error(MPI_Comm handle);
+__attribute__((cold)) int check_datatype_error(MPI_Datatype handle, const char *what);
 __attribute__((cold)) int check_count_error(MPI_Count count, const char *what);
 __attribute__((cold)) int check_typed_buffer_error(const void *buf, MPI_Count count, const datatype_t *dt, bool send);
+
+/* The checks every call makes are inline: a call and its saved
+ * registers cost as much as the test. */
+static inline int check_initialized(void)
+{
+    return __builtin_expect(runtime_phase() == RUNTIME_RUNNING, 1) ? MPI_SUCCESS : check_initialized_error();
+}
+
+static inline int check_comm(MPI_Comm handle, comm_t **out)
+{
+    comm_t *comm = comm_from_handle(handle);
+    *out = comm; /* NULL when refused: callers' compilers see it set */
+    return __builtin_expect(comm != NULL, 1) ? MPI_SUCCESS : check_comm_error(handle);
+}
+
+static inline int check_datatype(MPI_Datatype handle, const char *what, datatype_t **out)
+{
+    datatype_t *dt = dt_from_handle(handle);
+    *out = dt;
+    return __builtin_expect(dt != NULL, 1) ? MPI_SUCCESS : check_datatype_error(handle, what);
+}
 
 static inline int check_count(MPI_Count count, const char *what)
 {

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "mpi.h"
+#include "obj/handle.h"
 
 struct dt_node;
 
@@ -33,6 +34,7 @@ typedef struct datatype {
     bool large;           /* made by a _c constructor: contents are large counts */
     bool bounds_set;      /* lb/ub fixed by MPI_Type_create_resized, here or inside */
     bool contiguous;      /* each element's data is one block of size bytes at true_lb, extent == size */
+    uint16_t reduce_ops;  /* predefined: bit i set when the predefined op of index i reduces it (op_init) */
     unsigned refs;        /* derived only */
     unsigned handle_refs; /* handles the user holds: from the constructor and MPI_Type_get_contents */
     MPI_Count size;       /* bytes of data per element */
@@ -61,7 +63,12 @@ typedef struct datatype {
 } datatype_t;
 
 void dt_init(void);
-datatype_t *dt_from_handle(MPI_Datatype handle);
+/* Inline, as comm_from_handle (obj/comm.h): every message looks its type up. */
+extern obj_table_t dt_table;
+static inline datatype_t *dt_from_handle(MPI_Datatype handle)
+{
+    return (datatype_t *)obj_table_lookup(&dt_table, handle_value(handle));
+}
 MPI_Datatype dt_handle(const datatype_t *dt);
 /* The predefined type at a handle index (used by MPI_Type_match_size). */
 datatype_t *dt_predefined_at(uint32_t index);

@@ -6,8 +6,6 @@
 #include "dt/layout.h"
 #include "obj/handle.h"
 
-extern obj_table_t dt_table;
-
 static void *copy_array(const void *src, size_t n, size_t elem)
 {
     if (n == 0)

@@ -164,10 +164,3 @@ datatype_t *dt_predefined_at(uint32_t index)
 {
     return index > 0 && index < TESSERA_DT_PREDEFINED_COUNT_ ? &dt_predefined[index] : NULL;
 }
-
-datatype_t *dt_from_handle(MPI_Datatype handle)
-{
-    if (!dt_table.objects)
-        return NULL;
-    return obj_table_lookup(&dt_table, handle_value(handle));
-}

@@ -12,7 +12,7 @@
 #include "transport/shm/segment.h"
 #include "transport/transport.h"
 
-static obj_table_t comm_table;
+obj_table_t comm_table;
 static comm_t comm_world_obj, comm_world_internal;
 static comm_t comm_self_obj, comm_self_internal;
 static int comm_self_world_rank;
@@ -105,13 +105,6 @@ int comm_init_predefined(int world_rank, int world_size)
     make_twin(&comm_self_obj, &comm_self_internal);
     register_context(&comm_self_obj);
     return MPI_SUCCESS;
-}
-
-comm_t *comm_from_handle(MPI_Comm handle)
-{
-    if (!comm_table.objects)
-        return NULL;
-    return obj_table_lookup(&comm_table, handle_value(handle));
 }
 
 comm_t *comm_world(void)

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "mpi.h"
+#include "obj/handle.h"
 
 #define CONTEXT_WORLD 0
 #define CONTEXT_SELF 2
@@ -64,7 +65,13 @@ typedef struct comm {
  * after it still reaches the error handler the user chose. */
 int comm_init_predefined(int world_rank, int world_size);
 
-comm_t *comm_from_handle(MPI_Comm handle);
+/* Every call looks its communicator up: inline.  Before the table is set
+ * up and after it is destroyed no index is in use, so no handle is live. */
+extern obj_table_t comm_table;
+static inline comm_t *comm_from_handle(MPI_Comm handle)
+{
+    return (comm_t *)obj_table_lookup(&comm_table, handle_value(handle));
+}
 comm_t *comm_world(void);
 comm_t *comm_self(void);
 

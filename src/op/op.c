@@ -12,7 +12,7 @@
 
 #define PREDEFINED_OPS (OP_NO_OP + 1) /* handle indices from 1 */
 
-static obj_table_t op_table;
+obj_table_t op_table;
 static op_t op_predefined[PREDEFINED_OPS];
 static const char *const op_names[PREDEFINED_OPS] = {
     NULL,      "MPI_MAX",  "MPI_MIN",  "MPI_SUM",    "MPI_PROD",   "MPI_LAND",    "MPI_BAND",  "MPI_LOR",
@@ -28,13 +28,15 @@ void op_init(void)
         op_predefined[i] = (op_t){.predefined = true, .commute = true, .index = i};
         op_predefined[i].handle = obj_table_put_at(&op_table, (uint32_t)i, &op_predefined[i]);
     }
-}
-
-op_t *op_from_handle(MPI_Op handle)
-{
-    if (!op_table.objects)
-        return NULL;
-    return obj_table_lookup(&op_table, handle_value(handle));
+    /* Each predefined type's reductions, for op_check_type. */
+    _Static_assert(OP_MINLOC < 16, "reduce_ops holds a bit per reducing op");
+    for (uint32_t t = 1; t < TESSERA_DT_PREDEFINED_COUNT_; t++) {
+        datatype_t *dt = dt_predefined_at(t);
+        dt->reduce_ops = 0;
+        for (int i = OP_MAX; i <= OP_MINLOC; i++)
+            if (op_kernel_allowed(i, t))
+                dt->reduce_ops |= (uint16_t)(1u << i);
+    }
 }
 
 MPI_Op op_handle(const op_t *op)
@@ -88,7 +90,7 @@ void op_release_handle(op_t *op)
     op_unref(op);
 }
 
-int op_check_type(const op_t *op, const datatype_t *dt)
+int op_check_type_slow(const op_t *op, const datatype_t *dt)
 {
     if (!op->predefined)
         return MPI_SUCCESS;

@@ -18,6 +18,7 @@
 
 #include "dt/datatype.h"
 #include "mpi.h"
+#include "obj/handle.h"
 
 /* The predefined operations by handle index, as mpi.h numbers them. */
 enum op_index {
@@ -49,7 +50,12 @@ typedef struct op {
 } op_t;
 
 void op_init(void);
-op_t *op_from_handle(MPI_Op handle);
+/* Inline, as comm_from_handle (obj/comm.h): every reduction looks its op up. */
+extern obj_table_t op_table;
+static inline op_t *op_from_handle(MPI_Op handle)
+{
+    return (op_t *)obj_table_lookup(&op_table, handle_value(handle));
+}
 MPI_Op op_handle(const op_t *op);
 const char *op_name(const op_t *op);
 
@@ -64,7 +70,15 @@ void op_release_handle(op_t *op);
 /* MPI_SUCCESS when op is defined on every predefined type inside dt,
  * else MPI_ERR_OP with the detail line set.  User operations take any
  * type; MPI_REPLACE and MPI_NO_OP are for one-sided accumulates only. */
-int op_check_type(const op_t *op, const datatype_t *dt);
+int op_check_type_slow(const op_t *op, const datatype_t *dt);
+static inline int op_check_type(const op_t *op, const datatype_t *dt)
+{
+    /* A predefined op on a predefined type is one bit (every reduction
+     * asks); derived types and refusals take the long way. */
+    if (!op->predefined || (dt->reduce_ops >> op->index & 1))
+        return MPI_SUCCESS;
+    return op_check_type_slow(op, dt);
+}
 
 /* inout = in op inout, for count elements of dt at in and inout (each
  * as the user would pass it: the start of the first element). */

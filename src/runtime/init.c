@@ -47,8 +47,9 @@
 #define PR_SET_PTRACER_ANY ((unsigned long)-1)
 #endif
 
+int runtime_phase_now = RUNTIME_NOT_STARTED;
+
 static struct {
-    int phase;
     int thread_level;
     pthread_t main_thread;
     bool under_mpirun;
@@ -59,11 +60,6 @@ static struct {
     shm_rank_slot_t *slot;
 } rt;
 
-int runtime_phase(void)
-{
-    return rt.phase;
-}
-
 static struct {
     bool world_active, world_done;
     int sessions;
@@ -72,11 +68,11 @@ static struct {
 
 static int start_once(int required, int *provided)
 {
-    if (rt.phase == RUNTIME_RUNNING) {
+    if (runtime_phase_now == RUNTIME_RUNNING) {
         *provided = rt.thread_level;
         return MPI_SUCCESS;
     }
-    if (rt.phase == RUNTIME_FINALIZED)
+    if (runtime_phase_now == RUNTIME_FINALIZED)
         return err_set(MPI_ERR_OTHER, "MPI cannot be initialized again in this process once it has been finalized");
     return runtime_init(required, provided);
 }
@@ -113,7 +109,7 @@ bool runtime_world_finalized(void)
  * then a new session may still start. */
 static void finalize_at_exit(void)
 {
-    if (rt.phase == RUNTIME_RUNNING && !users.world_active && users.sessions == 0)
+    if (runtime_phase_now == RUNTIME_RUNNING && !users.world_active && users.sessions == 0)
         runtime_finalize();
 }
 
@@ -295,7 +291,7 @@ int runtime_init(int required, int *provided)
      * printf line reach it promptly and whole. */
     if (rt.under_mpirun)
         setvbuf(stdout, NULL, _IOLBF, 0);
-    rt.phase = RUNTIME_RUNNING;
+    runtime_phase_now = RUNTIME_RUNNING;
     *provided = rt.thread_level;
     return MPI_SUCCESS;
 }
@@ -316,7 +312,7 @@ int runtime_finalize(void)
     munmap(rt.segment, rt.segment_bytes);
     rt.segment = NULL;
     rt.slot = NULL;
-    rt.phase = RUNTIME_FINALIZED;
+    runtime_phase_now = RUNTIME_FINALIZED;
     fflush(stdout);
     return MPI_SUCCESS;
 }

@@ -36,7 +36,12 @@ bool runtime_world_initialized(void); /* MPI_Initialized */
 bool runtime_world_finalized(void);   /* MPI_Finalized */
 int runtime_session_open(int required, int *provided);
 int runtime_session_close(void);
-int runtime_phase(void);
+/* Every call checks it (check_initialized): a variable, read inline. */
+extern int runtime_phase_now;
+static inline int runtime_phase(void)
+{
+    return runtime_phase_now;
+}
 int runtime_thread_level(void);
 bool runtime_is_main_thread(void);
 bool runtime_launched_by_mpirun(void);
