@@ -5,6 +5,11 @@
 
 #include "util/log.h"
 
+static uint32_t handle_make(uint32_t kind, uint32_t generation, uint32_t index)
+{
+    return (kind << HANDLE_KIND_SHIFT) | (generation << HANDLE_GEN_SHIFT) | index;
+}
+
 static void obj_table_grow(obj_table_t *table, uint32_t need)
 {
     uint32_t cap = table->capacity ? table->capacity : 64;
@@ -13,14 +18,15 @@ static void obj_table_grow(obj_table_t *table, uint32_t need)
     if (cap > HANDLE_INDEX_MASK + 1)
         cap = HANDLE_INDEX_MASK + 1;
     void **objects = realloc(table->objects, cap * sizeof *objects);
-    uint8_t *generation = realloc(table->generation, cap);
+    uint32_t *values = realloc(table->values, cap * sizeof *values);
     uint32_t *free_list = realloc(table->free_list, cap * sizeof *free_list);
-    if (!objects || !generation || !free_list)
+    if (!objects || !values || !free_list)
         log_fatal("out of memory growing a handle table to %u entries", cap);
     memset(objects + table->capacity, 0, (cap - table->capacity) * sizeof *objects);
-    memset(generation + table->capacity, 0, cap - table->capacity);
+    for (uint32_t i = table->capacity; i < cap; i++)
+        values[i] = handle_make(table->kind, 0, i);
     table->objects = objects;
-    table->generation = generation;
+    table->values = values;
     table->free_list = free_list;
     table->capacity = cap;
 }
@@ -36,21 +42,16 @@ void obj_table_init(obj_table_t *table, uint32_t kind, uint32_t reserved)
 void obj_table_destroy(obj_table_t *table)
 {
     free(table->objects);
-    free(table->generation);
+    free(table->values);
     free(table->free_list);
     memset(table, 0, sizeof *table);
-}
-
-static uint32_t handle_make(uint32_t kind, uint32_t generation, uint32_t index)
-{
-    return (kind << HANDLE_KIND_SHIFT) | (generation << HANDLE_GEN_SHIFT) | index;
 }
 
 uint32_t obj_table_put_at(obj_table_t *table, uint32_t index, void *obj)
 {
     table->objects[index] = obj;
-    table->generation[index] = 0;
-    return handle_make(table->kind, 0, index);
+    table->values[index] = handle_make(table->kind, 0, index);
+    return table->values[index];
 }
 
 uint32_t obj_table_insert(obj_table_t *table, void *obj)
@@ -66,7 +67,7 @@ uint32_t obj_table_insert(obj_table_t *table, void *obj)
         index = table->used++;
     }
     table->objects[index] = obj;
-    return handle_make(table->kind, table->generation[index], index);
+    return table->values[index];
 }
 
 void obj_table_remove(obj_table_t *table, uint32_t value)
@@ -75,7 +76,7 @@ void obj_table_remove(obj_table_t *table, uint32_t value)
     table->objects[index] = NULL;
     /* A new generation makes every copy of the old handle invalid.  Generation
      * 0 is kept for predefined objects, so user generations cycle 1..255. */
-    uint32_t gen = (table->generation[index] + 1) & HANDLE_GEN_MASK;
-    table->generation[index] = (uint8_t)(gen ? gen : 1);
+    uint32_t gen = ((table->values[index] >> HANDLE_GEN_SHIFT) + 1) & HANDLE_GEN_MASK;
+    table->values[index] = handle_make(table->kind, gen ? gen : 1, index);
     table->free_list[table->free_count++] = index;
 }

@@ -2,10 +2,11 @@
  * handle.h -- turning the handles users hold into the objects behind them.
  *
  * A handle's value (see include/mpi.h) packs kind, generation and index.
- * Each kind has one table: index -> object pointer plus the generation the
- * slot is on.  Freeing bumps the generation, so a stale handle is caught as
- * invalid instead of reaching a reused object.  Predefined objects sit at
- * fixed low indices with generation 0.
+ * Each kind has one table: index -> object pointer plus the handle value
+ * the slot stands for (kind, generation, index).  Freeing bumps the
+ * generation, so a stale handle is caught as invalid instead of reaching a
+ * reused object.  Predefined objects sit at fixed low indices with
+ * generation 0.
  */
 #ifndef TESSERA_OBJ_HANDLE_H
 #define TESSERA_OBJ_HANDLE_H
@@ -19,8 +20,8 @@
 #define HANDLE_INDEX_MASK 0xfffffu
 
 typedef struct obj_table {
-    void **objects;      /* index -> object, NULL when the slot is free */
-    uint8_t *generation; /* index -> generation the slot is on */
+    void **objects;   /* index -> object, NULL when the slot is free */
+    uint32_t *values; /* index -> the handle value of the slot's generation */
     uint32_t capacity;
     uint32_t used;       /* slots below this index have been handed out */
     uint32_t *free_list; /* freed indices, reused last-in first-out */
@@ -33,11 +34,6 @@ static inline uint32_t handle_value(const void *handle)
     return (uint32_t)(uintptr_t)handle;
 }
 
-static inline uint32_t handle_kind(uint32_t value)
-{
-    return value >> HANDLE_KIND_SHIFT;
-}
-
 void obj_table_init(obj_table_t *table, uint32_t kind, uint32_t reserved);
 void obj_table_destroy(obj_table_t *table);
 /* Place an object at a fixed index (predefined objects); returns its handle. */
@@ -47,13 +43,13 @@ uint32_t obj_table_insert(obj_table_t *table, void *obj);
 void obj_table_remove(obj_table_t *table, uint32_t value);
 
 /* The object behind a handle value, or NULL if the value is not a live
- * handle of this table's kind. */
+ * handle of this table's kind.  Comparing the whole value checks kind and
+ * generation at once (every call looks up two or three handles); a table
+ * not set up, or destroyed, has no index in use. */
 static inline void *obj_table_lookup(const obj_table_t *table, uint32_t value)
 {
     uint32_t index = value & HANDLE_INDEX_MASK;
-    if (handle_kind(value) != table->kind || index >= table->used)
-        return NULL;
-    if (table->generation[index] != ((value >> HANDLE_GEN_SHIFT) & HANDLE_GEN_MASK))
+    if (index >= table->used || table->values[index] != value)
         return NULL;
     return table->objects[index];
 }
