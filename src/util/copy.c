@@ -10,10 +10,18 @@
 #define COPY_LOOP_ATTRS __attribute__((optimize("no-tree-loop-distribute-patterns")))
 #endif
 
-COPY_LOOP_ATTRS static void copy_blocks_sse(unsigned char *d, const unsigned char *s, size_t blocks)
+/* len (64 or more) bytes as 64-byte blocks.  A tail shorter than a block
+ * is the last 64 bytes once more, over part of what the blocks moved
+ * (source and destination are apart); a memcpy of the tail was a call, or
+ * a byte loop where the compiler expanded it. */
+COPY_LOOP_ATTRS static void copy_large_sse(void *dst, const void *src, size_t len)
 {
-    for (size_t i = 0; i < blocks; i++, d += 64, s += 64)
-        __builtin_memcpy(d, s, 64); /* fixed size: vector moves, never `rep movsb` */
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    for (size_t i = 0; i < len / 64; i++)
+        __builtin_memcpy(d + 64 * i, s + 64 * i, 64); /* fixed size: vector moves, never `rep movsb` */
+    if (len % 64)
+        __builtin_memcpy(d + len - 64, s + len - 64, 64);
 }
 
 #if defined(__x86_64__)
@@ -37,14 +45,21 @@ copy_rows_avx2(unsigned char *d, ptrdiff_t dstride, const unsigned char *s, ptrd
     }
 }
 
-COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_blocks_avx2(unsigned char *d, const unsigned char *s,
-                                                                             size_t blocks)
+static inline __attribute__((always_inline, target("avx2"))) void move64_avx2(unsigned char *d, const unsigned char *s)
 {
-    for (size_t i = 0; i < blocks; i++, d += 64, s += 64) {
-        bytes32_t lo = *(const bytes32_t *)s, hi = *(const bytes32_t *)(s + 32);
-        *(bytes32_t *)d = lo;
-        *(bytes32_t *)(d + 32) = hi;
-    }
+    bytes32_t lo = *(const bytes32_t *)s, hi = *(const bytes32_t *)(s + 32);
+    *(bytes32_t *)d = lo;
+    *(bytes32_t *)(d + 32) = hi;
+}
+
+COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_large_avx2(void *dst, const void *src, size_t len)
+{
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    for (size_t i = 0; i < len / 64; i++)
+        move64_avx2(d + 64 * i, s + 64 * i);
+    if (len % 64)
+        move64_avx2(d + len - 64, s + len - 64);
 }
 #endif
 
@@ -62,7 +77,7 @@ COPY_LOOP_ATTRS static void copy_rows_sse(unsigned char *d, ptrdiff_t dstride, c
     }
 }
 
-static void (*copy_blocks)(unsigned char *, const unsigned char *, size_t) = copy_blocks_sse;
+static void (*copy_large_fn)(void *, const void *, size_t) = copy_large_sse;
 static void (*copy_rows_fn)(unsigned char *, ptrdiff_t, const unsigned char *, ptrdiff_t, size_t,
                             size_t) = copy_rows_sse;
 
@@ -71,23 +86,42 @@ void copy_init(void)
 #if defined(__x86_64__)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2")) {
-        copy_blocks = copy_blocks_avx2;
+        copy_large_fn = copy_large_avx2;
         copy_rows_fn = copy_rows_avx2;
     }
 #endif
 }
 
-void copy_large(void *dst, const void *src, size_t len)
+/* A move from each end, overlapping in the middle (source and destination
+ * are apart); fixed-size moves are a load and a store each. */
+void copy_small(void *dst, const void *src, size_t len)
 {
     unsigned char *d = dst;
     const unsigned char *s = src;
-    copy_blocks(d, s, len / 64);
-    /* A tail shorter than a block: the last 64 bytes once more, over part
-     * of what the blocks moved (len is at least 64, and source and
-     * destination are apart).  A memcpy of the tail was a call, or a byte
-     * loop where the compiler expanded it. */
-    if (len % 64)
-        copy_blocks(d + len - 64, s + len - 64, 1);
+    if (len >= 16) {
+        if (len > 32) {
+            __builtin_memcpy(d, s, 32);
+            __builtin_memcpy(d + len - 32, s + len - 32, 32);
+        } else {
+            __builtin_memcpy(d, s, 16);
+            __builtin_memcpy(d + len - 16, s + len - 16, 16);
+        }
+    } else if (len >= 8) {
+        __builtin_memcpy(d, s, 8);
+        __builtin_memcpy(d + len - 8, s + len - 8, 8);
+    } else if (len >= 4) {
+        __builtin_memcpy(d, s, 4);
+        __builtin_memcpy(d + len - 4, s + len - 4, 4);
+    } else if (len > 0) {
+        d[0] = s[0];
+        if (len > 1)
+            __builtin_memcpy(d + len - 2, s + len - 2, 2);
+    }
+}
+
+void copy_large(void *dst, const void *src, size_t len)
+{
+    copy_large_fn(dst, src, len);
 }
 
 void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows)

@@ -7,7 +7,11 @@
  * in different processes' pages, which is every shared-memory copy: 2.7
  * against 14 GB/s for 4 KiB messages, measured in docs/perf.md.  Payloads
  * therefore go through a loop of 64-byte blocks moved as two 32-byte
- * vectors (AVX2) or four 16-byte ones (SSE2); small copies keep memcpy.
+ * vectors (AVX2) or four 16-byte ones (SSE2), and copies under 64 bytes
+ * through two to four moves: libmpi is built with GCC's memcpy strategy of
+ * vector loops (CMakeLists.txt), under which a memcpy of a length the
+ * compiler knows to be small becomes a loop of 64-byte blocks and a byte
+ * loop for the rest -- 8 iterations for an 8-byte message.
  */
 #ifndef TESSERA_UTIL_COPY_H
 #define TESSERA_UTIL_COPY_H
@@ -17,7 +21,7 @@
 
 /* Choose the widest vector moves the CPU has; before it, SSE2 is used. */
 void copy_init(void);
-/* len of 64 bytes or more (copy_bytes gives it a kilobyte and more). */
+/* len of 64 bytes or more. */
 void copy_large(void *dst, const void *src, size_t len);
 /* rows blocks of len bytes, COPY_ROWS_MIN <= len < COPY_ROWS_MAX, each
  * stride bytes after the one before on its side: the rows of a strided
@@ -28,10 +32,15 @@ void copy_large(void *dst, const void *src, size_t len);
 #define COPY_ROWS_MAX 1024
 void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows);
 
+/* len below 64: a move from each end of the widest size the length
+ * holds.  A call, as glibc's memcpy was: inline at every copy it made the
+ * functions around it too large to inline themselves. */
+void copy_small(void *dst, const void *src, size_t len);
+
 static inline void copy_bytes(void *dst, const void *src, size_t len)
 {
-    if (len < 1024)
-        memcpy(dst, src, len);
+    if (len < 64)
+        copy_small(dst, src, len);
     else
         copy_large(dst, src, len);
 }

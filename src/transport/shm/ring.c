@@ -240,6 +240,7 @@ static inline shm_slot_t *shm_reserve(shm_channel_t *ch, size_t len, shm_space_t
     if (len <= SHM_INLINE_BYTES) {
         space->part[0] = slot->payload;
         space->len[0] = len;
+        space->part[1] = NULL;
         space->len[1] = 0;
         return slot;
     }
