@@ -381,19 +381,28 @@ static __attribute__((cold, noinline)) void warn_cannot_serve(enum coll_op op, i
              operations[op].algorithms[choice].run && !a->blocking ? ", a nonblocking call" : "");
 }
 
-/* The algorithm for an intracommunicator call: the rule's, or the one a
- * TESSERA_COLL_* tunable forces where it can serve the call. */
-static const algorithm_t *choose(enum coll_op op, const comm_t *comm, const coll_args_t *a)
+/* The algorithm a TESSERA_COLL_* tunable forces, where it can serve the
+ * call; else the rule's. */
+static __attribute__((noinline)) const algorithm_t *choose_forced(enum coll_op op, int choice, const comm_t *comm,
+                                                                  const coll_args_t *a)
 {
     const algorithm_t *table = operations[op].algorithms;
-    int choice = tunables.coll_algorithm[op];
-    if (choice > 0 && table[choice].serves && !table[choice].serves(comm, a)) {
+    if (table[choice].serves && !table[choice].serves(comm, a)) {
         warn_cannot_serve(op, choice, comm, a);
-        choice = 0;
-    }
-    if (choice == 0)
         choice = operations[op].rule(comm, a);
+    }
     return &table[choice];
+}
+
+/* The algorithm for an intracommunicator call.  Every collective asks:
+ * the rule's choice is the short way, kept apart from the override's
+ * (whose warning needs registers saved). */
+static inline const algorithm_t *choose(enum coll_op op, const comm_t *comm, const coll_args_t *a)
+{
+    int choice = tunables.coll_algorithm[op];
+    if (__builtin_expect(choice > 0, 0))
+        return choose_forced(op, choice, comm, a);
+    return &operations[op].algorithms[operations[op].rule(comm, a)];
 }
 
 /* A communicator of one process: a collective that moves data copies the
