@@ -8,27 +8,28 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/attr.h"
 
-#pragma weak MPI_COMM_NULL_COPY_FN = PMPI_COMM_NULL_COPY_FN
-#pragma weak MPI_COMM_DUP_FN = PMPI_COMM_DUP_FN
-#pragma weak MPI_COMM_NULL_DELETE_FN = PMPI_COMM_NULL_DELETE_FN
-#pragma weak MPI_TYPE_NULL_COPY_FN = PMPI_TYPE_NULL_COPY_FN
-#pragma weak MPI_TYPE_DUP_FN = PMPI_TYPE_DUP_FN
-#pragma weak MPI_TYPE_NULL_DELETE_FN = PMPI_TYPE_NULL_DELETE_FN
-#pragma weak MPI_Comm_create_keyval = PMPI_Comm_create_keyval
-#pragma weak MPI_Comm_free_keyval = PMPI_Comm_free_keyval
-#pragma weak MPI_Comm_set_attr = PMPI_Comm_set_attr
-#pragma weak MPI_Comm_get_attr = PMPI_Comm_get_attr
-#pragma weak MPI_Comm_delete_attr = PMPI_Comm_delete_attr
-#pragma weak MPI_Type_create_keyval = PMPI_Type_create_keyval
-#pragma weak MPI_Type_free_keyval = PMPI_Type_free_keyval
-#pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
-#pragma weak MPI_Type_get_attr = PMPI_Type_get_attr
-#pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
+TESSERA_WEAK_ALIAS(MPI_COMM_NULL_COPY_FN, PMPI_COMM_NULL_COPY_FN)
+TESSERA_WEAK_ALIAS(MPI_COMM_DUP_FN, PMPI_COMM_DUP_FN)
+TESSERA_WEAK_ALIAS(MPI_COMM_NULL_DELETE_FN, PMPI_COMM_NULL_DELETE_FN)
+TESSERA_WEAK_ALIAS(MPI_TYPE_NULL_COPY_FN, PMPI_TYPE_NULL_COPY_FN)
+TESSERA_WEAK_ALIAS(MPI_TYPE_DUP_FN, PMPI_TYPE_DUP_FN)
+TESSERA_WEAK_ALIAS(MPI_TYPE_NULL_DELETE_FN, PMPI_TYPE_NULL_DELETE_FN)
+TESSERA_WEAK_ALIAS(MPI_Comm_create_keyval, PMPI_Comm_create_keyval)
+TESSERA_WEAK_ALIAS(MPI_Comm_free_keyval, PMPI_Comm_free_keyval)
+TESSERA_WEAK_ALIAS(MPI_Comm_set_attr, PMPI_Comm_set_attr)
+TESSERA_WEAK_ALIAS(MPI_Comm_get_attr, PMPI_Comm_get_attr)
+TESSERA_WEAK_ALIAS(MPI_Comm_delete_attr, PMPI_Comm_delete_attr)
+TESSERA_WEAK_ALIAS(MPI_Type_create_keyval, PMPI_Type_create_keyval)
+TESSERA_WEAK_ALIAS(MPI_Type_free_keyval, PMPI_Type_free_keyval)
+TESSERA_WEAK_ALIAS(MPI_Type_set_attr, PMPI_Type_set_attr)
+TESSERA_WEAK_ALIAS(MPI_Type_get_attr, PMPI_Type_get_attr)
+TESSERA_WEAK_ALIAS(MPI_Type_delete_attr, PMPI_Type_delete_attr)
 
 /* ---- the predefined callbacks ---- */
 

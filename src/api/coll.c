@@ -12,6 +12,7 @@
  */
 #include <stdlib.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "coll/coll.h"
 #include "err/err.h"
@@ -21,137 +22,137 @@
 #include "op/op.h"
 #include "request/request.h"
 
-#pragma weak MPI_Barrier = PMPI_Barrier
-#pragma weak MPI_Ibarrier = PMPI_Ibarrier
-#pragma weak MPI_Barrier_init = PMPI_Barrier_init
-#pragma weak MPI_Bcast = PMPI_Bcast
-#pragma weak MPI_Ibcast = PMPI_Ibcast
-#pragma weak MPI_Bcast_init = PMPI_Bcast_init
-#pragma weak MPI_Gather = PMPI_Gather
-#pragma weak MPI_Igather = PMPI_Igather
-#pragma weak MPI_Gather_init = PMPI_Gather_init
-#pragma weak MPI_Gatherv = PMPI_Gatherv
-#pragma weak MPI_Igatherv = PMPI_Igatherv
-#pragma weak MPI_Gatherv_init = PMPI_Gatherv_init
-#pragma weak MPI_Scatter = PMPI_Scatter
-#pragma weak MPI_Iscatter = PMPI_Iscatter
-#pragma weak MPI_Scatter_init = PMPI_Scatter_init
-#pragma weak MPI_Scatterv = PMPI_Scatterv
-#pragma weak MPI_Iscatterv = PMPI_Iscatterv
-#pragma weak MPI_Scatterv_init = PMPI_Scatterv_init
-#pragma weak MPI_Allgather = PMPI_Allgather
-#pragma weak MPI_Iallgather = PMPI_Iallgather
-#pragma weak MPI_Allgather_init = PMPI_Allgather_init
-#pragma weak MPI_Allgatherv = PMPI_Allgatherv
-#pragma weak MPI_Iallgatherv = PMPI_Iallgatherv
-#pragma weak MPI_Allgatherv_init = PMPI_Allgatherv_init
-#pragma weak MPI_Alltoall = PMPI_Alltoall
-#pragma weak MPI_Ialltoall = PMPI_Ialltoall
-#pragma weak MPI_Alltoall_init = PMPI_Alltoall_init
-#pragma weak MPI_Alltoallv = PMPI_Alltoallv
-#pragma weak MPI_Ialltoallv = PMPI_Ialltoallv
-#pragma weak MPI_Alltoallv_init = PMPI_Alltoallv_init
-#pragma weak MPI_Alltoallw = PMPI_Alltoallw
-#pragma weak MPI_Ialltoallw = PMPI_Ialltoallw
-#pragma weak MPI_Alltoallw_init = PMPI_Alltoallw_init
-#pragma weak MPI_Reduce = PMPI_Reduce
-#pragma weak MPI_Ireduce = PMPI_Ireduce
-#pragma weak MPI_Reduce_init = PMPI_Reduce_init
-#pragma weak MPI_Allreduce = PMPI_Allreduce
-#pragma weak MPI_Iallreduce = PMPI_Iallreduce
-#pragma weak MPI_Allreduce_init = PMPI_Allreduce_init
-#pragma weak MPI_Reduce_scatter = PMPI_Reduce_scatter
-#pragma weak MPI_Ireduce_scatter = PMPI_Ireduce_scatter
-#pragma weak MPI_Reduce_scatter_init = PMPI_Reduce_scatter_init
-#pragma weak MPI_Reduce_scatter_block = PMPI_Reduce_scatter_block
-#pragma weak MPI_Ireduce_scatter_block = PMPI_Ireduce_scatter_block
-#pragma weak MPI_Reduce_scatter_block_init = PMPI_Reduce_scatter_block_init
-#pragma weak MPI_Scan = PMPI_Scan
-#pragma weak MPI_Iscan = PMPI_Iscan
-#pragma weak MPI_Scan_init = PMPI_Scan_init
-#pragma weak MPI_Exscan = PMPI_Exscan
-#pragma weak MPI_Iexscan = PMPI_Iexscan
-#pragma weak MPI_Exscan_init = PMPI_Exscan_init
-#pragma weak MPI_Reduce_local = PMPI_Reduce_local
-#pragma weak MPI_Neighbor_allgather = PMPI_Neighbor_allgather
-#pragma weak MPI_Ineighbor_allgather = PMPI_Ineighbor_allgather
-#pragma weak MPI_Neighbor_allgather_init = PMPI_Neighbor_allgather_init
-#pragma weak MPI_Neighbor_allgatherv = PMPI_Neighbor_allgatherv
-#pragma weak MPI_Ineighbor_allgatherv = PMPI_Ineighbor_allgatherv
-#pragma weak MPI_Neighbor_allgatherv_init = PMPI_Neighbor_allgatherv_init
-#pragma weak MPI_Neighbor_alltoall = PMPI_Neighbor_alltoall
-#pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
-#pragma weak MPI_Neighbor_alltoall_init = PMPI_Neighbor_alltoall_init
-#pragma weak MPI_Neighbor_alltoallv = PMPI_Neighbor_alltoallv
-#pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
-#pragma weak MPI_Neighbor_alltoallv_init = PMPI_Neighbor_alltoallv_init
-#pragma weak MPI_Neighbor_alltoallw = PMPI_Neighbor_alltoallw
-#pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
-#pragma weak MPI_Neighbor_alltoallw_init = PMPI_Neighbor_alltoallw_init
-#pragma weak MPI_Bcast_c = PMPI_Bcast_c
-#pragma weak MPI_Ibcast_c = PMPI_Ibcast_c
-#pragma weak MPI_Bcast_init_c = PMPI_Bcast_init_c
-#pragma weak MPI_Gather_c = PMPI_Gather_c
-#pragma weak MPI_Igather_c = PMPI_Igather_c
-#pragma weak MPI_Gather_init_c = PMPI_Gather_init_c
-#pragma weak MPI_Scatter_c = PMPI_Scatter_c
-#pragma weak MPI_Iscatter_c = PMPI_Iscatter_c
-#pragma weak MPI_Scatter_init_c = PMPI_Scatter_init_c
-#pragma weak MPI_Allgather_c = PMPI_Allgather_c
-#pragma weak MPI_Iallgather_c = PMPI_Iallgather_c
-#pragma weak MPI_Allgather_init_c = PMPI_Allgather_init_c
-#pragma weak MPI_Alltoall_c = PMPI_Alltoall_c
-#pragma weak MPI_Ialltoall_c = PMPI_Ialltoall_c
-#pragma weak MPI_Alltoall_init_c = PMPI_Alltoall_init_c
-#pragma weak MPI_Reduce_c = PMPI_Reduce_c
-#pragma weak MPI_Ireduce_c = PMPI_Ireduce_c
-#pragma weak MPI_Reduce_init_c = PMPI_Reduce_init_c
-#pragma weak MPI_Allreduce_c = PMPI_Allreduce_c
-#pragma weak MPI_Iallreduce_c = PMPI_Iallreduce_c
-#pragma weak MPI_Allreduce_init_c = PMPI_Allreduce_init_c
-#pragma weak MPI_Reduce_scatter_block_c = PMPI_Reduce_scatter_block_c
-#pragma weak MPI_Ireduce_scatter_block_c = PMPI_Ireduce_scatter_block_c
-#pragma weak MPI_Reduce_scatter_block_init_c = PMPI_Reduce_scatter_block_init_c
-#pragma weak MPI_Scan_c = PMPI_Scan_c
-#pragma weak MPI_Iscan_c = PMPI_Iscan_c
-#pragma weak MPI_Scan_init_c = PMPI_Scan_init_c
-#pragma weak MPI_Exscan_c = PMPI_Exscan_c
-#pragma weak MPI_Iexscan_c = PMPI_Iexscan_c
-#pragma weak MPI_Exscan_init_c = PMPI_Exscan_init_c
-#pragma weak MPI_Neighbor_allgather_c = PMPI_Neighbor_allgather_c
-#pragma weak MPI_Ineighbor_allgather_c = PMPI_Ineighbor_allgather_c
-#pragma weak MPI_Neighbor_allgather_init_c = PMPI_Neighbor_allgather_init_c
-#pragma weak MPI_Neighbor_alltoall_c = PMPI_Neighbor_alltoall_c
-#pragma weak MPI_Ineighbor_alltoall_c = PMPI_Ineighbor_alltoall_c
-#pragma weak MPI_Neighbor_alltoall_init_c = PMPI_Neighbor_alltoall_init_c
-#pragma weak MPI_Reduce_local_c = PMPI_Reduce_local_c
-#pragma weak MPI_Gatherv_c = PMPI_Gatherv_c
-#pragma weak MPI_Igatherv_c = PMPI_Igatherv_c
-#pragma weak MPI_Gatherv_init_c = PMPI_Gatherv_init_c
-#pragma weak MPI_Scatterv_c = PMPI_Scatterv_c
-#pragma weak MPI_Iscatterv_c = PMPI_Iscatterv_c
-#pragma weak MPI_Scatterv_init_c = PMPI_Scatterv_init_c
-#pragma weak MPI_Allgatherv_c = PMPI_Allgatherv_c
-#pragma weak MPI_Iallgatherv_c = PMPI_Iallgatherv_c
-#pragma weak MPI_Allgatherv_init_c = PMPI_Allgatherv_init_c
-#pragma weak MPI_Alltoallv_c = PMPI_Alltoallv_c
-#pragma weak MPI_Ialltoallv_c = PMPI_Ialltoallv_c
-#pragma weak MPI_Alltoallv_init_c = PMPI_Alltoallv_init_c
-#pragma weak MPI_Alltoallw_c = PMPI_Alltoallw_c
-#pragma weak MPI_Ialltoallw_c = PMPI_Ialltoallw_c
-#pragma weak MPI_Alltoallw_init_c = PMPI_Alltoallw_init_c
-#pragma weak MPI_Reduce_scatter_c = PMPI_Reduce_scatter_c
-#pragma weak MPI_Ireduce_scatter_c = PMPI_Ireduce_scatter_c
-#pragma weak MPI_Reduce_scatter_init_c = PMPI_Reduce_scatter_init_c
-#pragma weak MPI_Neighbor_allgatherv_c = PMPI_Neighbor_allgatherv_c
-#pragma weak MPI_Ineighbor_allgatherv_c = PMPI_Ineighbor_allgatherv_c
-#pragma weak MPI_Neighbor_allgatherv_init_c = PMPI_Neighbor_allgatherv_init_c
-#pragma weak MPI_Neighbor_alltoallv_c = PMPI_Neighbor_alltoallv_c
-#pragma weak MPI_Ineighbor_alltoallv_c = PMPI_Ineighbor_alltoallv_c
-#pragma weak MPI_Neighbor_alltoallv_init_c = PMPI_Neighbor_alltoallv_init_c
-#pragma weak MPI_Neighbor_alltoallw_c = PMPI_Neighbor_alltoallw_c
-#pragma weak MPI_Ineighbor_alltoallw_c = PMPI_Ineighbor_alltoallw_c
-#pragma weak MPI_Neighbor_alltoallw_init_c = PMPI_Neighbor_alltoallw_init_c
+TESSERA_WEAK_ALIAS(MPI_Barrier, PMPI_Barrier)
+TESSERA_WEAK_ALIAS(MPI_Ibarrier, PMPI_Ibarrier)
+TESSERA_WEAK_ALIAS(MPI_Barrier_init, PMPI_Barrier_init)
+TESSERA_WEAK_ALIAS(MPI_Bcast, PMPI_Bcast)
+TESSERA_WEAK_ALIAS(MPI_Ibcast, PMPI_Ibcast)
+TESSERA_WEAK_ALIAS(MPI_Bcast_init, PMPI_Bcast_init)
+TESSERA_WEAK_ALIAS(MPI_Gather, PMPI_Gather)
+TESSERA_WEAK_ALIAS(MPI_Igather, PMPI_Igather)
+TESSERA_WEAK_ALIAS(MPI_Gather_init, PMPI_Gather_init)
+TESSERA_WEAK_ALIAS(MPI_Gatherv, PMPI_Gatherv)
+TESSERA_WEAK_ALIAS(MPI_Igatherv, PMPI_Igatherv)
+TESSERA_WEAK_ALIAS(MPI_Gatherv_init, PMPI_Gatherv_init)
+TESSERA_WEAK_ALIAS(MPI_Scatter, PMPI_Scatter)
+TESSERA_WEAK_ALIAS(MPI_Iscatter, PMPI_Iscatter)
+TESSERA_WEAK_ALIAS(MPI_Scatter_init, PMPI_Scatter_init)
+TESSERA_WEAK_ALIAS(MPI_Scatterv, PMPI_Scatterv)
+TESSERA_WEAK_ALIAS(MPI_Iscatterv, PMPI_Iscatterv)
+TESSERA_WEAK_ALIAS(MPI_Scatterv_init, PMPI_Scatterv_init)
+TESSERA_WEAK_ALIAS(MPI_Allgather, PMPI_Allgather)
+TESSERA_WEAK_ALIAS(MPI_Iallgather, PMPI_Iallgather)
+TESSERA_WEAK_ALIAS(MPI_Allgather_init, PMPI_Allgather_init)
+TESSERA_WEAK_ALIAS(MPI_Allgatherv, PMPI_Allgatherv)
+TESSERA_WEAK_ALIAS(MPI_Iallgatherv, PMPI_Iallgatherv)
+TESSERA_WEAK_ALIAS(MPI_Allgatherv_init, PMPI_Allgatherv_init)
+TESSERA_WEAK_ALIAS(MPI_Alltoall, PMPI_Alltoall)
+TESSERA_WEAK_ALIAS(MPI_Ialltoall, PMPI_Ialltoall)
+TESSERA_WEAK_ALIAS(MPI_Alltoall_init, PMPI_Alltoall_init)
+TESSERA_WEAK_ALIAS(MPI_Alltoallv, PMPI_Alltoallv)
+TESSERA_WEAK_ALIAS(MPI_Ialltoallv, PMPI_Ialltoallv)
+TESSERA_WEAK_ALIAS(MPI_Alltoallv_init, PMPI_Alltoallv_init)
+TESSERA_WEAK_ALIAS(MPI_Alltoallw, PMPI_Alltoallw)
+TESSERA_WEAK_ALIAS(MPI_Ialltoallw, PMPI_Ialltoallw)
+TESSERA_WEAK_ALIAS(MPI_Alltoallw_init, PMPI_Alltoallw_init)
+TESSERA_WEAK_ALIAS(MPI_Reduce, PMPI_Reduce)
+TESSERA_WEAK_ALIAS(MPI_Ireduce, PMPI_Ireduce)
+TESSERA_WEAK_ALIAS(MPI_Reduce_init, PMPI_Reduce_init)
+TESSERA_WEAK_ALIAS(MPI_Allreduce, PMPI_Allreduce)
+TESSERA_WEAK_ALIAS(MPI_Iallreduce, PMPI_Iallreduce)
+TESSERA_WEAK_ALIAS(MPI_Allreduce_init, PMPI_Allreduce_init)
+TESSERA_WEAK_ALIAS(MPI_Reduce_scatter, PMPI_Reduce_scatter)
+TESSERA_WEAK_ALIAS(MPI_Ireduce_scatter, PMPI_Ireduce_scatter)
+TESSERA_WEAK_ALIAS(MPI_Reduce_scatter_init, PMPI_Reduce_scatter_init)
+TESSERA_WEAK_ALIAS(MPI_Reduce_scatter_block, PMPI_Reduce_scatter_block)
+TESSERA_WEAK_ALIAS(MPI_Ireduce_scatter_block, PMPI_Ireduce_scatter_block)
+TESSERA_WEAK_ALIAS(MPI_Reduce_scatter_block_init, PMPI_Reduce_scatter_block_init)
+TESSERA_WEAK_ALIAS(MPI_Scan, PMPI_Scan)
+TESSERA_WEAK_ALIAS(MPI_Iscan, PMPI_Iscan)
+TESSERA_WEAK_ALIAS(MPI_Scan_init, PMPI_Scan_init)
+TESSERA_WEAK_ALIAS(MPI_Exscan, PMPI_Exscan)
+TESSERA_WEAK_ALIAS(MPI_Iexscan, PMPI_Iexscan)
+TESSERA_WEAK_ALIAS(MPI_Exscan_init, PMPI_Exscan_init)
+TESSERA_WEAK_ALIAS(MPI_Reduce_local, PMPI_Reduce_local)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_allgather, PMPI_Neighbor_allgather)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_allgather, PMPI_Ineighbor_allgather)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_allgather_init, PMPI_Neighbor_allgather_init)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_allgatherv, PMPI_Neighbor_allgatherv)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_allgatherv, PMPI_Ineighbor_allgatherv)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_allgatherv_init, PMPI_Neighbor_allgatherv_init)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoall, PMPI_Neighbor_alltoall)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_alltoall, PMPI_Ineighbor_alltoall)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoall_init, PMPI_Neighbor_alltoall_init)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoallv, PMPI_Neighbor_alltoallv)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_alltoallv, PMPI_Ineighbor_alltoallv)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoallv_init, PMPI_Neighbor_alltoallv_init)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoallw, PMPI_Neighbor_alltoallw)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_alltoallw, PMPI_Ineighbor_alltoallw)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoallw_init, PMPI_Neighbor_alltoallw_init)
+TESSERA_WEAK_ALIAS(MPI_Bcast_c, PMPI_Bcast_c)
+TESSERA_WEAK_ALIAS(MPI_Ibcast_c, PMPI_Ibcast_c)
+TESSERA_WEAK_ALIAS(MPI_Bcast_init_c, PMPI_Bcast_init_c)
+TESSERA_WEAK_ALIAS(MPI_Gather_c, PMPI_Gather_c)
+TESSERA_WEAK_ALIAS(MPI_Igather_c, PMPI_Igather_c)
+TESSERA_WEAK_ALIAS(MPI_Gather_init_c, PMPI_Gather_init_c)
+TESSERA_WEAK_ALIAS(MPI_Scatter_c, PMPI_Scatter_c)
+TESSERA_WEAK_ALIAS(MPI_Iscatter_c, PMPI_Iscatter_c)
+TESSERA_WEAK_ALIAS(MPI_Scatter_init_c, PMPI_Scatter_init_c)
+TESSERA_WEAK_ALIAS(MPI_Allgather_c, PMPI_Allgather_c)
+TESSERA_WEAK_ALIAS(MPI_Iallgather_c, PMPI_Iallgather_c)
+TESSERA_WEAK_ALIAS(MPI_Allgather_init_c, PMPI_Allgather_init_c)
+TESSERA_WEAK_ALIAS(MPI_Alltoall_c, PMPI_Alltoall_c)
+TESSERA_WEAK_ALIAS(MPI_Ialltoall_c, PMPI_Ialltoall_c)
+TESSERA_WEAK_ALIAS(MPI_Alltoall_init_c, PMPI_Alltoall_init_c)
+TESSERA_WEAK_ALIAS(MPI_Reduce_c, PMPI_Reduce_c)
+TESSERA_WEAK_ALIAS(MPI_Ireduce_c, PMPI_Ireduce_c)
+TESSERA_WEAK_ALIAS(MPI_Reduce_init_c, PMPI_Reduce_init_c)
+TESSERA_WEAK_ALIAS(MPI_Allreduce_c, PMPI_Allreduce_c)
+TESSERA_WEAK_ALIAS(MPI_Iallreduce_c, PMPI_Iallreduce_c)
+TESSERA_WEAK_ALIAS(MPI_Allreduce_init_c, PMPI_Allreduce_init_c)
+TESSERA_WEAK_ALIAS(MPI_Reduce_scatter_block_c, PMPI_Reduce_scatter_block_c)
+TESSERA_WEAK_ALIAS(MPI_Ireduce_scatter_block_c, PMPI_Ireduce_scatter_block_c)
+TESSERA_WEAK_ALIAS(MPI_Reduce_scatter_block_init_c, PMPI_Reduce_scatter_block_init_c)
+TESSERA_WEAK_ALIAS(MPI_Scan_c, PMPI_Scan_c)
+TESSERA_WEAK_ALIAS(MPI_Iscan_c, PMPI_Iscan_c)
+TESSERA_WEAK_ALIAS(MPI_Scan_init_c, PMPI_Scan_init_c)
+TESSERA_WEAK_ALIAS(MPI_Exscan_c, PMPI_Exscan_c)
+TESSERA_WEAK_ALIAS(MPI_Iexscan_c, PMPI_Iexscan_c)
+TESSERA_WEAK_ALIAS(MPI_Exscan_init_c, PMPI_Exscan_init_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_allgather_c, PMPI_Neighbor_allgather_c)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_allgather_c, PMPI_Ineighbor_allgather_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_allgather_init_c, PMPI_Neighbor_allgather_init_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoall_c, PMPI_Neighbor_alltoall_c)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_alltoall_c, PMPI_Ineighbor_alltoall_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoall_init_c, PMPI_Neighbor_alltoall_init_c)
+TESSERA_WEAK_ALIAS(MPI_Reduce_local_c, PMPI_Reduce_local_c)
+TESSERA_WEAK_ALIAS(MPI_Gatherv_c, PMPI_Gatherv_c)
+TESSERA_WEAK_ALIAS(MPI_Igatherv_c, PMPI_Igatherv_c)
+TESSERA_WEAK_ALIAS(MPI_Gatherv_init_c, PMPI_Gatherv_init_c)
+TESSERA_WEAK_ALIAS(MPI_Scatterv_c, PMPI_Scatterv_c)
+TESSERA_WEAK_ALIAS(MPI_Iscatterv_c, PMPI_Iscatterv_c)
+TESSERA_WEAK_ALIAS(MPI_Scatterv_init_c, PMPI_Scatterv_init_c)
+TESSERA_WEAK_ALIAS(MPI_Allgatherv_c, PMPI_Allgatherv_c)
+TESSERA_WEAK_ALIAS(MPI_Iallgatherv_c, PMPI_Iallgatherv_c)
+TESSERA_WEAK_ALIAS(MPI_Allgatherv_init_c, PMPI_Allgatherv_init_c)
+TESSERA_WEAK_ALIAS(MPI_Alltoallv_c, PMPI_Alltoallv_c)
+TESSERA_WEAK_ALIAS(MPI_Ialltoallv_c, PMPI_Ialltoallv_c)
+TESSERA_WEAK_ALIAS(MPI_Alltoallv_init_c, PMPI_Alltoallv_init_c)
+TESSERA_WEAK_ALIAS(MPI_Alltoallw_c, PMPI_Alltoallw_c)
+TESSERA_WEAK_ALIAS(MPI_Ialltoallw_c, PMPI_Ialltoallw_c)
+TESSERA_WEAK_ALIAS(MPI_Alltoallw_init_c, PMPI_Alltoallw_init_c)
+TESSERA_WEAK_ALIAS(MPI_Reduce_scatter_c, PMPI_Reduce_scatter_c)
+TESSERA_WEAK_ALIAS(MPI_Ireduce_scatter_c, PMPI_Ireduce_scatter_c)
+TESSERA_WEAK_ALIAS(MPI_Reduce_scatter_init_c, PMPI_Reduce_scatter_init_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_allgatherv_c, PMPI_Neighbor_allgatherv_c)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_allgatherv_c, PMPI_Ineighbor_allgatherv_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_allgatherv_init_c, PMPI_Neighbor_allgatherv_init_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoallv_c, PMPI_Neighbor_alltoallv_c)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_alltoallv_c, PMPI_Ineighbor_alltoallv_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoallv_init_c, PMPI_Neighbor_alltoallv_init_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoallw_c, PMPI_Neighbor_alltoallw_c)
+TESSERA_WEAK_ALIAS(MPI_Ineighbor_alltoallw_c, PMPI_Ineighbor_alltoallw_c)
+TESSERA_WEAK_ALIAS(MPI_Neighbor_alltoallw_init_c, PMPI_Neighbor_alltoallw_init_c)
 
 enum mode { BLOCKING, NONBLOCKING, PERSISTENT };
 

@@ -4,19 +4,20 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/info.h"
 
-#pragma weak MPI_Comm_rank = PMPI_Comm_rank
-#pragma weak MPI_Comm_size = PMPI_Comm_size
-#pragma weak MPI_Comm_compare = PMPI_Comm_compare
-#pragma weak MPI_Comm_set_name = PMPI_Comm_set_name
-#pragma weak MPI_Comm_get_name = PMPI_Comm_get_name
-#pragma weak MPI_Comm_test_inter = PMPI_Comm_test_inter
-#pragma weak MPI_Comm_set_info = PMPI_Comm_set_info
-#pragma weak MPI_Comm_get_info = PMPI_Comm_get_info
+TESSERA_WEAK_ALIAS(MPI_Comm_rank, PMPI_Comm_rank)
+TESSERA_WEAK_ALIAS(MPI_Comm_size, PMPI_Comm_size)
+TESSERA_WEAK_ALIAS(MPI_Comm_compare, PMPI_Comm_compare)
+TESSERA_WEAK_ALIAS(MPI_Comm_set_name, PMPI_Comm_set_name)
+TESSERA_WEAK_ALIAS(MPI_Comm_get_name, PMPI_Comm_get_name)
+TESSERA_WEAK_ALIAS(MPI_Comm_test_inter, PMPI_Comm_test_inter)
+TESSERA_WEAK_ALIAS(MPI_Comm_set_info, PMPI_Comm_set_info)
+TESSERA_WEAK_ALIAS(MPI_Comm_get_info, PMPI_Comm_get_info)
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {

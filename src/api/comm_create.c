@@ -17,8 +17,9 @@
 #include <string.h>
 
 #include "api/comm_create.h"
-#include "coll/shm.h"
+#include "api/weak.h"
 #include "check/check.h"
+#include "coll/shm.h"
 #include "err/err.h"
 #include "err/handler.h"
 #include "mpi.h"
@@ -32,15 +33,15 @@
 #include "runtime/topology.h"
 #include "transport/shm/shm.h"
 
-#pragma weak MPI_Comm_dup = PMPI_Comm_dup
-#pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
-#pragma weak MPI_Comm_split = PMPI_Comm_split
-#pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
-#pragma weak MPI_Comm_create = PMPI_Comm_create
-#pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
-#pragma weak MPI_Comm_create_from_group = PMPI_Comm_create_from_group
-#pragma weak MPI_Comm_free = PMPI_Comm_free
-#pragma weak MPI_Comm_disconnect = PMPI_Comm_disconnect
+TESSERA_WEAK_ALIAS(MPI_Comm_dup, PMPI_Comm_dup)
+TESSERA_WEAK_ALIAS(MPI_Comm_dup_with_info, PMPI_Comm_dup_with_info)
+TESSERA_WEAK_ALIAS(MPI_Comm_split, PMPI_Comm_split)
+TESSERA_WEAK_ALIAS(MPI_Comm_split_type, PMPI_Comm_split_type)
+TESSERA_WEAK_ALIAS(MPI_Comm_create, PMPI_Comm_create)
+TESSERA_WEAK_ALIAS(MPI_Comm_create_group, PMPI_Comm_create_group)
+TESSERA_WEAK_ALIAS(MPI_Comm_create_from_group, PMPI_Comm_create_from_group)
+TESSERA_WEAK_ALIAS(MPI_Comm_free, PMPI_Comm_free)
+TESSERA_WEAK_ALIAS(MPI_Comm_disconnect, PMPI_Comm_disconnect)
 
 /* MPI_Comm_split_type, MPI_Comm_create_group and the topology calls take
  * intracommunicators only. */

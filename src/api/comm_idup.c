@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "api/comm_create.h"
+#include "api/weak.h"
 #include "check/check.h"
 #include "coll/sched.h"
 #include "err/err.h"
@@ -25,8 +26,8 @@
 #include "obj/info.h"
 #include "request/request.h"
 
-#pragma weak MPI_Comm_idup = PMPI_Comm_idup
-#pragma weak MPI_Comm_idup_with_info = PMPI_Comm_idup_with_info
+TESSERA_WEAK_ALIAS(MPI_Comm_idup, PMPI_Comm_idup)
+TESSERA_WEAK_ALIAS(MPI_Comm_idup_with_info, PMPI_Comm_idup_with_info)
 
 typedef struct idup {
     comm_t *parent;

@@ -11,62 +11,63 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "dt/construct.h"
 #include "dt/datatype.h"
 #include "dt/layout.h"
 #include "err/err.h"
-#include "obj/attr.h"
 #include "mpi.h"
+#include "obj/attr.h"
 
-#pragma weak MPI_Type_size = PMPI_Type_size
-#pragma weak MPI_Type_size_x = PMPI_Type_size_x
-#pragma weak MPI_Type_size_c = PMPI_Type_size_c
-#pragma weak MPI_Type_get_extent = PMPI_Type_get_extent
-#pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
-#pragma weak MPI_Type_get_extent_c = PMPI_Type_get_extent_c
-#pragma weak MPI_Type_get_true_extent = PMPI_Type_get_true_extent
-#pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
-#pragma weak MPI_Type_get_true_extent_c = PMPI_Type_get_true_extent_c
-#pragma weak MPI_Type_commit = PMPI_Type_commit
-#pragma weak MPI_Type_free = PMPI_Type_free
-#pragma weak MPI_Type_dup = PMPI_Type_dup
-#pragma weak MPI_Type_contiguous = PMPI_Type_contiguous
-#pragma weak MPI_Type_contiguous_c = PMPI_Type_contiguous_c
-#pragma weak MPI_Type_vector = PMPI_Type_vector
-#pragma weak MPI_Type_vector_c = PMPI_Type_vector_c
-#pragma weak MPI_Type_create_hvector = PMPI_Type_create_hvector
-#pragma weak MPI_Type_create_hvector_c = PMPI_Type_create_hvector_c
-#pragma weak MPI_Type_indexed = PMPI_Type_indexed
-#pragma weak MPI_Type_indexed_c = PMPI_Type_indexed_c
-#pragma weak MPI_Type_create_hindexed = PMPI_Type_create_hindexed
-#pragma weak MPI_Type_create_hindexed_c = PMPI_Type_create_hindexed_c
-#pragma weak MPI_Type_create_indexed_block = PMPI_Type_create_indexed_block
-#pragma weak MPI_Type_create_indexed_block_c = PMPI_Type_create_indexed_block_c
-#pragma weak MPI_Type_create_hindexed_block = PMPI_Type_create_hindexed_block
-#pragma weak MPI_Type_create_hindexed_block_c = PMPI_Type_create_hindexed_block_c
-#pragma weak MPI_Type_create_struct = PMPI_Type_create_struct
-#pragma weak MPI_Type_create_struct_c = PMPI_Type_create_struct_c
-#pragma weak MPI_Type_create_subarray = PMPI_Type_create_subarray
-#pragma weak MPI_Type_create_subarray_c = PMPI_Type_create_subarray_c
-#pragma weak MPI_Type_create_darray = PMPI_Type_create_darray
-#pragma weak MPI_Type_create_darray_c = PMPI_Type_create_darray_c
-#pragma weak MPI_Type_create_resized = PMPI_Type_create_resized
-#pragma weak MPI_Type_create_resized_c = PMPI_Type_create_resized_c
-#pragma weak MPI_Type_get_envelope = PMPI_Type_get_envelope
-#pragma weak MPI_Type_get_envelope_c = PMPI_Type_get_envelope_c
-#pragma weak MPI_Type_get_contents = PMPI_Type_get_contents
-#pragma weak MPI_Type_get_contents_c = PMPI_Type_get_contents_c
-#pragma weak MPI_Type_set_name = PMPI_Type_set_name
-#pragma weak MPI_Type_get_name = PMPI_Type_get_name
-#pragma weak MPI_Type_match_size = PMPI_Type_match_size
-#pragma weak MPI_Type_get_value_index = PMPI_Type_get_value_index
-#pragma weak MPI_Type_create_f90_integer = PMPI_Type_create_f90_integer
-#pragma weak MPI_Type_create_f90_real = PMPI_Type_create_f90_real
-#pragma weak MPI_Type_create_f90_complex = PMPI_Type_create_f90_complex
-#pragma weak MPI_Get_address = PMPI_Get_address
-#pragma weak MPI_Aint_add = PMPI_Aint_add
-#pragma weak MPI_Aint_diff = PMPI_Aint_diff
+TESSERA_WEAK_ALIAS(MPI_Type_size, PMPI_Type_size)
+TESSERA_WEAK_ALIAS(MPI_Type_size_x, PMPI_Type_size_x)
+TESSERA_WEAK_ALIAS(MPI_Type_size_c, PMPI_Type_size_c)
+TESSERA_WEAK_ALIAS(MPI_Type_get_extent, PMPI_Type_get_extent)
+TESSERA_WEAK_ALIAS(MPI_Type_get_extent_x, PMPI_Type_get_extent_x)
+TESSERA_WEAK_ALIAS(MPI_Type_get_extent_c, PMPI_Type_get_extent_c)
+TESSERA_WEAK_ALIAS(MPI_Type_get_true_extent, PMPI_Type_get_true_extent)
+TESSERA_WEAK_ALIAS(MPI_Type_get_true_extent_x, PMPI_Type_get_true_extent_x)
+TESSERA_WEAK_ALIAS(MPI_Type_get_true_extent_c, PMPI_Type_get_true_extent_c)
+TESSERA_WEAK_ALIAS(MPI_Type_commit, PMPI_Type_commit)
+TESSERA_WEAK_ALIAS(MPI_Type_free, PMPI_Type_free)
+TESSERA_WEAK_ALIAS(MPI_Type_dup, PMPI_Type_dup)
+TESSERA_WEAK_ALIAS(MPI_Type_contiguous, PMPI_Type_contiguous)
+TESSERA_WEAK_ALIAS(MPI_Type_contiguous_c, PMPI_Type_contiguous_c)
+TESSERA_WEAK_ALIAS(MPI_Type_vector, PMPI_Type_vector)
+TESSERA_WEAK_ALIAS(MPI_Type_vector_c, PMPI_Type_vector_c)
+TESSERA_WEAK_ALIAS(MPI_Type_create_hvector, PMPI_Type_create_hvector)
+TESSERA_WEAK_ALIAS(MPI_Type_create_hvector_c, PMPI_Type_create_hvector_c)
+TESSERA_WEAK_ALIAS(MPI_Type_indexed, PMPI_Type_indexed)
+TESSERA_WEAK_ALIAS(MPI_Type_indexed_c, PMPI_Type_indexed_c)
+TESSERA_WEAK_ALIAS(MPI_Type_create_hindexed, PMPI_Type_create_hindexed)
+TESSERA_WEAK_ALIAS(MPI_Type_create_hindexed_c, PMPI_Type_create_hindexed_c)
+TESSERA_WEAK_ALIAS(MPI_Type_create_indexed_block, PMPI_Type_create_indexed_block)
+TESSERA_WEAK_ALIAS(MPI_Type_create_indexed_block_c, PMPI_Type_create_indexed_block_c)
+TESSERA_WEAK_ALIAS(MPI_Type_create_hindexed_block, PMPI_Type_create_hindexed_block)
+TESSERA_WEAK_ALIAS(MPI_Type_create_hindexed_block_c, PMPI_Type_create_hindexed_block_c)
+TESSERA_WEAK_ALIAS(MPI_Type_create_struct, PMPI_Type_create_struct)
+TESSERA_WEAK_ALIAS(MPI_Type_create_struct_c, PMPI_Type_create_struct_c)
+TESSERA_WEAK_ALIAS(MPI_Type_create_subarray, PMPI_Type_create_subarray)
+TESSERA_WEAK_ALIAS(MPI_Type_create_subarray_c, PMPI_Type_create_subarray_c)
+TESSERA_WEAK_ALIAS(MPI_Type_create_darray, PMPI_Type_create_darray)
+TESSERA_WEAK_ALIAS(MPI_Type_create_darray_c, PMPI_Type_create_darray_c)
+TESSERA_WEAK_ALIAS(MPI_Type_create_resized, PMPI_Type_create_resized)
+TESSERA_WEAK_ALIAS(MPI_Type_create_resized_c, PMPI_Type_create_resized_c)
+TESSERA_WEAK_ALIAS(MPI_Type_get_envelope, PMPI_Type_get_envelope)
+TESSERA_WEAK_ALIAS(MPI_Type_get_envelope_c, PMPI_Type_get_envelope_c)
+TESSERA_WEAK_ALIAS(MPI_Type_get_contents, PMPI_Type_get_contents)
+TESSERA_WEAK_ALIAS(MPI_Type_get_contents_c, PMPI_Type_get_contents_c)
+TESSERA_WEAK_ALIAS(MPI_Type_set_name, PMPI_Type_set_name)
+TESSERA_WEAK_ALIAS(MPI_Type_get_name, PMPI_Type_get_name)
+TESSERA_WEAK_ALIAS(MPI_Type_match_size, PMPI_Type_match_size)
+TESSERA_WEAK_ALIAS(MPI_Type_get_value_index, PMPI_Type_get_value_index)
+TESSERA_WEAK_ALIAS(MPI_Type_create_f90_integer, PMPI_Type_create_f90_integer)
+TESSERA_WEAK_ALIAS(MPI_Type_create_f90_real, PMPI_Type_create_f90_real)
+TESSERA_WEAK_ALIAS(MPI_Type_create_f90_complex, PMPI_Type_create_f90_complex)
+TESSERA_WEAK_ALIAS(MPI_Get_address, PMPI_Get_address)
+TESSERA_WEAK_ALIAS(MPI_Aint_add, PMPI_Aint_add)
+TESSERA_WEAK_ALIAS(MPI_Aint_diff, PMPI_Aint_diff)
 
 /* ---- queries ---- */
 

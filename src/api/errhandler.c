@@ -3,24 +3,25 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "err/handler.h"
 #include "mpi.h"
 
-#pragma weak MPI_Error_string = PMPI_Error_string
-#pragma weak MPI_Error_class = PMPI_Error_class
-#pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
-#pragma weak MPI_Comm_get_errhandler = PMPI_Comm_get_errhandler
-#pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
-#pragma weak MPI_Comm_call_errhandler = PMPI_Comm_call_errhandler
-#pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
-#pragma weak MPI_Add_error_class = PMPI_Add_error_class
-#pragma weak MPI_Add_error_code = PMPI_Add_error_code
-#pragma weak MPI_Add_error_string = PMPI_Add_error_string
-#pragma weak MPI_Remove_error_class = PMPI_Remove_error_class
-#pragma weak MPI_Remove_error_code = PMPI_Remove_error_code
-#pragma weak MPI_Remove_error_string = PMPI_Remove_error_string
+TESSERA_WEAK_ALIAS(MPI_Error_string, PMPI_Error_string)
+TESSERA_WEAK_ALIAS(MPI_Error_class, PMPI_Error_class)
+TESSERA_WEAK_ALIAS(MPI_Comm_set_errhandler, PMPI_Comm_set_errhandler)
+TESSERA_WEAK_ALIAS(MPI_Comm_get_errhandler, PMPI_Comm_get_errhandler)
+TESSERA_WEAK_ALIAS(MPI_Comm_create_errhandler, PMPI_Comm_create_errhandler)
+TESSERA_WEAK_ALIAS(MPI_Comm_call_errhandler, PMPI_Comm_call_errhandler)
+TESSERA_WEAK_ALIAS(MPI_Errhandler_free, PMPI_Errhandler_free)
+TESSERA_WEAK_ALIAS(MPI_Add_error_class, PMPI_Add_error_class)
+TESSERA_WEAK_ALIAS(MPI_Add_error_code, PMPI_Add_error_code)
+TESSERA_WEAK_ALIAS(MPI_Add_error_string, PMPI_Add_error_string)
+TESSERA_WEAK_ALIAS(MPI_Remove_error_class, PMPI_Remove_error_class)
+TESSERA_WEAK_ALIAS(MPI_Remove_error_code, PMPI_Remove_error_code)
+TESSERA_WEAK_ALIAS(MPI_Remove_error_string, PMPI_Remove_error_string)
 
 int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 {

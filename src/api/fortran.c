@@ -10,6 +10,7 @@
  */
 #include <stdint.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
@@ -34,30 +35,30 @@ HANDLE_CONVERSIONS(MPI_Errhandler, Errhandler)
 HANDLE_CONVERSIONS(MPI_Message, Message)
 HANDLE_CONVERSIONS(MPI_Session, Session)
 
-#pragma weak MPI_Comm_c2f = PMPI_Comm_c2f
-#pragma weak MPI_Comm_f2c = PMPI_Comm_f2c
-#pragma weak MPI_Type_c2f = PMPI_Type_c2f
-#pragma weak MPI_Type_f2c = PMPI_Type_f2c
-#pragma weak MPI_Group_c2f = PMPI_Group_c2f
-#pragma weak MPI_Group_f2c = PMPI_Group_f2c
-#pragma weak MPI_Request_c2f = PMPI_Request_c2f
-#pragma weak MPI_Request_f2c = PMPI_Request_f2c
-#pragma weak MPI_Op_c2f = PMPI_Op_c2f
-#pragma weak MPI_Op_f2c = PMPI_Op_f2c
-#pragma weak MPI_Info_c2f = PMPI_Info_c2f
-#pragma weak MPI_Info_f2c = PMPI_Info_f2c
-#pragma weak MPI_Errhandler_c2f = PMPI_Errhandler_c2f
-#pragma weak MPI_Errhandler_f2c = PMPI_Errhandler_f2c
-#pragma weak MPI_Message_c2f = PMPI_Message_c2f
-#pragma weak MPI_Message_f2c = PMPI_Message_f2c
-#pragma weak MPI_Session_c2f = PMPI_Session_c2f
-#pragma weak MPI_Session_f2c = PMPI_Session_f2c
-#pragma weak MPI_Status_c2f = PMPI_Status_c2f
-#pragma weak MPI_Status_f2c = PMPI_Status_f2c
-#pragma weak MPI_Status_c2f08 = PMPI_Status_c2f08
-#pragma weak MPI_Status_f082c = PMPI_Status_f082c
-#pragma weak MPI_Status_f2f08 = PMPI_Status_f2f08
-#pragma weak MPI_Status_f082f = PMPI_Status_f082f
+TESSERA_WEAK_ALIAS(MPI_Comm_c2f, PMPI_Comm_c2f)
+TESSERA_WEAK_ALIAS(MPI_Comm_f2c, PMPI_Comm_f2c)
+TESSERA_WEAK_ALIAS(MPI_Type_c2f, PMPI_Type_c2f)
+TESSERA_WEAK_ALIAS(MPI_Type_f2c, PMPI_Type_f2c)
+TESSERA_WEAK_ALIAS(MPI_Group_c2f, PMPI_Group_c2f)
+TESSERA_WEAK_ALIAS(MPI_Group_f2c, PMPI_Group_f2c)
+TESSERA_WEAK_ALIAS(MPI_Request_c2f, PMPI_Request_c2f)
+TESSERA_WEAK_ALIAS(MPI_Request_f2c, PMPI_Request_f2c)
+TESSERA_WEAK_ALIAS(MPI_Op_c2f, PMPI_Op_c2f)
+TESSERA_WEAK_ALIAS(MPI_Op_f2c, PMPI_Op_f2c)
+TESSERA_WEAK_ALIAS(MPI_Info_c2f, PMPI_Info_c2f)
+TESSERA_WEAK_ALIAS(MPI_Info_f2c, PMPI_Info_f2c)
+TESSERA_WEAK_ALIAS(MPI_Errhandler_c2f, PMPI_Errhandler_c2f)
+TESSERA_WEAK_ALIAS(MPI_Errhandler_f2c, PMPI_Errhandler_f2c)
+TESSERA_WEAK_ALIAS(MPI_Message_c2f, PMPI_Message_c2f)
+TESSERA_WEAK_ALIAS(MPI_Message_f2c, PMPI_Message_f2c)
+TESSERA_WEAK_ALIAS(MPI_Session_c2f, PMPI_Session_c2f)
+TESSERA_WEAK_ALIAS(MPI_Session_f2c, PMPI_Session_f2c)
+TESSERA_WEAK_ALIAS(MPI_Status_c2f, PMPI_Status_c2f)
+TESSERA_WEAK_ALIAS(MPI_Status_f2c, PMPI_Status_f2c)
+TESSERA_WEAK_ALIAS(MPI_Status_c2f08, PMPI_Status_c2f08)
+TESSERA_WEAK_ALIAS(MPI_Status_f082c, PMPI_Status_f082c)
+TESSERA_WEAK_ALIAS(MPI_Status_f2f08, PMPI_Status_f2f08)
+TESSERA_WEAK_ALIAS(MPI_Status_f082f, PMPI_Status_f082f)
 
 _Static_assert(MPI_F_STATUS_SIZE == 6, "a Fortran status is six integers");
 _Static_assert(sizeof(MPI_F08_status) == MPI_F_STATUS_SIZE * sizeof(MPI_Fint), "MPI_F08_status has the same layout");

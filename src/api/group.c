@@ -7,24 +7,25 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/group.h"
 
-#pragma weak MPI_Comm_group = PMPI_Comm_group
-#pragma weak MPI_Group_size = PMPI_Group_size
-#pragma weak MPI_Group_rank = PMPI_Group_rank
-#pragma weak MPI_Group_translate_ranks = PMPI_Group_translate_ranks
-#pragma weak MPI_Group_compare = PMPI_Group_compare
-#pragma weak MPI_Group_union = PMPI_Group_union
-#pragma weak MPI_Group_intersection = PMPI_Group_intersection
-#pragma weak MPI_Group_difference = PMPI_Group_difference
-#pragma weak MPI_Group_incl = PMPI_Group_incl
-#pragma weak MPI_Group_excl = PMPI_Group_excl
-#pragma weak MPI_Group_range_incl = PMPI_Group_range_incl
-#pragma weak MPI_Group_range_excl = PMPI_Group_range_excl
-#pragma weak MPI_Group_free = PMPI_Group_free
+TESSERA_WEAK_ALIAS(MPI_Comm_group, PMPI_Comm_group)
+TESSERA_WEAK_ALIAS(MPI_Group_size, PMPI_Group_size)
+TESSERA_WEAK_ALIAS(MPI_Group_rank, PMPI_Group_rank)
+TESSERA_WEAK_ALIAS(MPI_Group_translate_ranks, PMPI_Group_translate_ranks)
+TESSERA_WEAK_ALIAS(MPI_Group_compare, PMPI_Group_compare)
+TESSERA_WEAK_ALIAS(MPI_Group_union, PMPI_Group_union)
+TESSERA_WEAK_ALIAS(MPI_Group_intersection, PMPI_Group_intersection)
+TESSERA_WEAK_ALIAS(MPI_Group_difference, PMPI_Group_difference)
+TESSERA_WEAK_ALIAS(MPI_Group_incl, PMPI_Group_incl)
+TESSERA_WEAK_ALIAS(MPI_Group_excl, PMPI_Group_excl)
+TESSERA_WEAK_ALIAS(MPI_Group_range_incl, PMPI_Group_range_incl)
+TESSERA_WEAK_ALIAS(MPI_Group_range_excl, PMPI_Group_range_excl)
+TESSERA_WEAK_ALIAS(MPI_Group_free, PMPI_Group_free)
 
 /* Hand out a group of n members with these world ranks. */
 static int new_group(int n, const int *world_ranks, MPI_Group *out)

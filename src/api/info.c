@@ -11,22 +11,23 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/info.h"
 
-#pragma weak MPI_Info_create = PMPI_Info_create
-#pragma weak MPI_Info_create_env = PMPI_Info_create_env
-#pragma weak MPI_Info_set = PMPI_Info_set
-#pragma weak MPI_Info_get_string = PMPI_Info_get_string
-#pragma weak MPI_Info_get = PMPI_Info_get
-#pragma weak MPI_Info_get_valuelen = PMPI_Info_get_valuelen
-#pragma weak MPI_Info_delete = PMPI_Info_delete
-#pragma weak MPI_Info_get_nkeys = PMPI_Info_get_nkeys
-#pragma weak MPI_Info_get_nthkey = PMPI_Info_get_nthkey
-#pragma weak MPI_Info_dup = PMPI_Info_dup
-#pragma weak MPI_Info_free = PMPI_Info_free
+TESSERA_WEAK_ALIAS(MPI_Info_create, PMPI_Info_create)
+TESSERA_WEAK_ALIAS(MPI_Info_create_env, PMPI_Info_create_env)
+TESSERA_WEAK_ALIAS(MPI_Info_set, PMPI_Info_set)
+TESSERA_WEAK_ALIAS(MPI_Info_get_string, PMPI_Info_get_string)
+TESSERA_WEAK_ALIAS(MPI_Info_get, PMPI_Info_get)
+TESSERA_WEAK_ALIAS(MPI_Info_get_valuelen, PMPI_Info_get_valuelen)
+TESSERA_WEAK_ALIAS(MPI_Info_delete, PMPI_Info_delete)
+TESSERA_WEAK_ALIAS(MPI_Info_get_nkeys, PMPI_Info_get_nkeys)
+TESSERA_WEAK_ALIAS(MPI_Info_get_nthkey, PMPI_Info_get_nthkey)
+TESSERA_WEAK_ALIAS(MPI_Info_dup, PMPI_Info_dup)
+TESSERA_WEAK_ALIAS(MPI_Info_free, PMPI_Info_free)
 
 static int check_info(MPI_Info handle, info_t **out)
 {

@@ -5,32 +5,33 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
+#include "mpi.h"
 #include "obj/attr.h"
 #include "obj/comm.h"
 #include "obj/info.h"
-#include "mpi.h"
 #include "runtime/runtime.h"
 #include "runtime/topology.h"
 
-#pragma weak MPI_Init = PMPI_Init
-#pragma weak MPI_Init_thread = PMPI_Init_thread
-#pragma weak MPI_Finalize = PMPI_Finalize
-#pragma weak MPI_Initialized = PMPI_Initialized
-#pragma weak MPI_Finalized = PMPI_Finalized
-#pragma weak MPI_Abort = PMPI_Abort
-#pragma weak MPI_Query_thread = PMPI_Query_thread
-#pragma weak MPI_Is_thread_main = PMPI_Is_thread_main
-#pragma weak MPI_Get_processor_name = PMPI_Get_processor_name
-#pragma weak MPI_Get_version = PMPI_Get_version
-#pragma weak MPI_Get_library_version = PMPI_Get_library_version
-#pragma weak MPI_Wtime = PMPI_Wtime
-#pragma weak MPI_Wtick = PMPI_Wtick
-#pragma weak MPI_Pcontrol = PMPI_Pcontrol
-#pragma weak MPI_Alloc_mem = PMPI_Alloc_mem
-#pragma weak MPI_Free_mem = PMPI_Free_mem
-#pragma weak MPI_Get_hw_resource_info = PMPI_Get_hw_resource_info
+TESSERA_WEAK_ALIAS(MPI_Init, PMPI_Init)
+TESSERA_WEAK_ALIAS(MPI_Init_thread, PMPI_Init_thread)
+TESSERA_WEAK_ALIAS(MPI_Finalize, PMPI_Finalize)
+TESSERA_WEAK_ALIAS(MPI_Initialized, PMPI_Initialized)
+TESSERA_WEAK_ALIAS(MPI_Finalized, PMPI_Finalized)
+TESSERA_WEAK_ALIAS(MPI_Abort, PMPI_Abort)
+TESSERA_WEAK_ALIAS(MPI_Query_thread, PMPI_Query_thread)
+TESSERA_WEAK_ALIAS(MPI_Is_thread_main, PMPI_Is_thread_main)
+TESSERA_WEAK_ALIAS(MPI_Get_processor_name, PMPI_Get_processor_name)
+TESSERA_WEAK_ALIAS(MPI_Get_version, PMPI_Get_version)
+TESSERA_WEAK_ALIAS(MPI_Get_library_version, PMPI_Get_library_version)
+TESSERA_WEAK_ALIAS(MPI_Wtime, PMPI_Wtime)
+TESSERA_WEAK_ALIAS(MPI_Wtick, PMPI_Wtick)
+TESSERA_WEAK_ALIAS(MPI_Pcontrol, PMPI_Pcontrol)
+TESSERA_WEAK_ALIAS(MPI_Alloc_mem, PMPI_Alloc_mem)
+TESSERA_WEAK_ALIAS(MPI_Free_mem, PMPI_Free_mem)
+TESSERA_WEAK_ALIAS(MPI_Get_hw_resource_info, PMPI_Get_hw_resource_info)
 
 static int init_common(const char *call, int required, int *provided)
 {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "api/comm_create.h"
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "err/handler.h"
@@ -28,11 +29,11 @@
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 
-#pragma weak MPI_Intercomm_create = PMPI_Intercomm_create
-#pragma weak MPI_Intercomm_create_from_groups = PMPI_Intercomm_create_from_groups
-#pragma weak MPI_Intercomm_merge = PMPI_Intercomm_merge
-#pragma weak MPI_Comm_remote_size = PMPI_Comm_remote_size
-#pragma weak MPI_Comm_remote_group = PMPI_Comm_remote_group
+TESSERA_WEAK_ALIAS(MPI_Intercomm_create, PMPI_Intercomm_create)
+TESSERA_WEAK_ALIAS(MPI_Intercomm_create_from_groups, PMPI_Intercomm_create_from_groups)
+TESSERA_WEAK_ALIAS(MPI_Intercomm_merge, PMPI_Intercomm_merge)
+TESSERA_WEAK_ALIAS(MPI_Comm_remote_size, PMPI_Comm_remote_size)
+TESSERA_WEAK_ALIAS(MPI_Comm_remote_group, PMPI_Comm_remote_group)
 
 /* One group's view of a two-group call. */
 typedef struct side {

@@ -1,14 +1,15 @@
 /* op.c -- reduction operations: MPI_Op_create, MPI_Op_free,
  * MPI_Op_commutative. */
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
 #include "op/op.h"
 
-#pragma weak MPI_Op_create = PMPI_Op_create
-#pragma weak MPI_Op_create_c = PMPI_Op_create_c
-#pragma weak MPI_Op_free = PMPI_Op_free
-#pragma weak MPI_Op_commutative = PMPI_Op_commutative
+TESSERA_WEAK_ALIAS(MPI_Op_create, PMPI_Op_create)
+TESSERA_WEAK_ALIAS(MPI_Op_create_c, PMPI_Op_create_c)
+TESSERA_WEAK_ALIAS(MPI_Op_free, PMPI_Op_free)
+TESSERA_WEAK_ALIAS(MPI_Op_commutative, PMPI_Op_commutative)
 
 static int check_op_handle(MPI_Op handle, op_t **out)
 {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "dt/datatype.h"
 #include "dt/external32.h"
@@ -16,18 +17,18 @@
 #include "err/err.h"
 #include "mpi.h"
 
-#pragma weak MPI_Pack = PMPI_Pack
-#pragma weak MPI_Pack_c = PMPI_Pack_c
-#pragma weak MPI_Unpack = PMPI_Unpack
-#pragma weak MPI_Unpack_c = PMPI_Unpack_c
-#pragma weak MPI_Pack_size = PMPI_Pack_size
-#pragma weak MPI_Pack_size_c = PMPI_Pack_size_c
-#pragma weak MPI_Pack_external = PMPI_Pack_external
-#pragma weak MPI_Pack_external_c = PMPI_Pack_external_c
-#pragma weak MPI_Unpack_external = PMPI_Unpack_external
-#pragma weak MPI_Unpack_external_c = PMPI_Unpack_external_c
-#pragma weak MPI_Pack_external_size = PMPI_Pack_external_size
-#pragma weak MPI_Pack_external_size_c = PMPI_Pack_external_size_c
+TESSERA_WEAK_ALIAS(MPI_Pack, PMPI_Pack)
+TESSERA_WEAK_ALIAS(MPI_Pack_c, PMPI_Pack_c)
+TESSERA_WEAK_ALIAS(MPI_Unpack, PMPI_Unpack)
+TESSERA_WEAK_ALIAS(MPI_Unpack_c, PMPI_Unpack_c)
+TESSERA_WEAK_ALIAS(MPI_Pack_size, PMPI_Pack_size)
+TESSERA_WEAK_ALIAS(MPI_Pack_size_c, PMPI_Pack_size_c)
+TESSERA_WEAK_ALIAS(MPI_Pack_external, PMPI_Pack_external)
+TESSERA_WEAK_ALIAS(MPI_Pack_external_c, PMPI_Pack_external_c)
+TESSERA_WEAK_ALIAS(MPI_Unpack_external, PMPI_Unpack_external)
+TESSERA_WEAK_ALIAS(MPI_Unpack_external_c, PMPI_Unpack_external_c)
+TESSERA_WEAK_ALIAS(MPI_Pack_external_size, PMPI_Pack_external_size)
+TESSERA_WEAK_ALIAS(MPI_Pack_external_size_c, PMPI_Pack_external_size_c)
 
 /* A type ready for communication or packing: live and committed. */
 static int check_committed(MPI_Datatype datatype, const char *what, datatype_t **dt)

@@ -15,6 +15,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
@@ -22,12 +23,12 @@
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 
-#pragma weak MPI_Psend_init = PMPI_Psend_init
-#pragma weak MPI_Precv_init = PMPI_Precv_init
-#pragma weak MPI_Pready = PMPI_Pready
-#pragma weak MPI_Pready_range = PMPI_Pready_range
-#pragma weak MPI_Pready_list = PMPI_Pready_list
-#pragma weak MPI_Parrived = PMPI_Parrived
+TESSERA_WEAK_ALIAS(MPI_Psend_init, PMPI_Psend_init)
+TESSERA_WEAK_ALIAS(MPI_Precv_init, PMPI_Precv_init)
+TESSERA_WEAK_ALIAS(MPI_Pready, PMPI_Pready)
+TESSERA_WEAK_ALIAS(MPI_Pready_range, PMPI_Pready_range)
+TESSERA_WEAK_ALIAS(MPI_Pready_list, PMPI_Pready_list)
+TESSERA_WEAK_ALIAS(MPI_Parrived, PMPI_Parrived)
 
 static int wire_tag(int tag)
 {

@@ -2,24 +2,25 @@
  * MPI_Send_init and friends, started any number of times with MPI_Start,
  * completed by the usual wait and test calls, which leave them inactive
  * instead of freeing them. */
+#include "api/weak.h"
 #include "check/check.h"
 #include "coll/sched.h"
 #include "err/err.h"
 #include "mpi.h"
 #include "p2p/p2p.h"
 
-#pragma weak MPI_Send_init = PMPI_Send_init
-#pragma weak MPI_Ssend_init = PMPI_Ssend_init
-#pragma weak MPI_Rsend_init = PMPI_Rsend_init
-#pragma weak MPI_Bsend_init = PMPI_Bsend_init
-#pragma weak MPI_Recv_init = PMPI_Recv_init
-#pragma weak MPI_Send_init_c = PMPI_Send_init_c
-#pragma weak MPI_Ssend_init_c = PMPI_Ssend_init_c
-#pragma weak MPI_Rsend_init_c = PMPI_Rsend_init_c
-#pragma weak MPI_Bsend_init_c = PMPI_Bsend_init_c
-#pragma weak MPI_Recv_init_c = PMPI_Recv_init_c
-#pragma weak MPI_Start = PMPI_Start
-#pragma weak MPI_Startall = PMPI_Startall
+TESSERA_WEAK_ALIAS(MPI_Send_init, PMPI_Send_init)
+TESSERA_WEAK_ALIAS(MPI_Ssend_init, PMPI_Ssend_init)
+TESSERA_WEAK_ALIAS(MPI_Rsend_init, PMPI_Rsend_init)
+TESSERA_WEAK_ALIAS(MPI_Bsend_init, PMPI_Bsend_init)
+TESSERA_WEAK_ALIAS(MPI_Recv_init, PMPI_Recv_init)
+TESSERA_WEAK_ALIAS(MPI_Send_init_c, PMPI_Send_init_c)
+TESSERA_WEAK_ALIAS(MPI_Ssend_init_c, PMPI_Ssend_init_c)
+TESSERA_WEAK_ALIAS(MPI_Rsend_init_c, PMPI_Rsend_init_c)
+TESSERA_WEAK_ALIAS(MPI_Bsend_init_c, PMPI_Bsend_init_c)
+TESSERA_WEAK_ALIAS(MPI_Recv_init_c, PMPI_Recv_init_c)
+TESSERA_WEAK_ALIAS(MPI_Start, PMPI_Start)
+TESSERA_WEAK_ALIAS(MPI_Startall, PMPI_Startall)
 
 static int send_init(const char *call, const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                      MPI_Comm comm, int mode, MPI_Request *request)

@@ -1,6 +1,7 @@
 /* probe.c -- the probe part of the point-to-point chapter: MPI_Probe,
  * MPI_Iprobe, and the matched-message forms MPI_Mprobe, MPI_Improbe,
  * MPI_Mrecv, MPI_Imrecv. */
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
@@ -8,14 +9,14 @@
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 
-#pragma weak MPI_Probe = PMPI_Probe
-#pragma weak MPI_Iprobe = PMPI_Iprobe
-#pragma weak MPI_Mprobe = PMPI_Mprobe
-#pragma weak MPI_Improbe = PMPI_Improbe
-#pragma weak MPI_Mrecv = PMPI_Mrecv
-#pragma weak MPI_Imrecv = PMPI_Imrecv
-#pragma weak MPI_Mrecv_c = PMPI_Mrecv_c
-#pragma weak MPI_Imrecv_c = PMPI_Imrecv_c
+TESSERA_WEAK_ALIAS(MPI_Probe, PMPI_Probe)
+TESSERA_WEAK_ALIAS(MPI_Iprobe, PMPI_Iprobe)
+TESSERA_WEAK_ALIAS(MPI_Mprobe, PMPI_Mprobe)
+TESSERA_WEAK_ALIAS(MPI_Improbe, PMPI_Improbe)
+TESSERA_WEAK_ALIAS(MPI_Mrecv, PMPI_Mrecv)
+TESSERA_WEAK_ALIAS(MPI_Imrecv, PMPI_Imrecv)
+TESSERA_WEAK_ALIAS(MPI_Mrecv_c, PMPI_Mrecv_c)
+TESSERA_WEAK_ALIAS(MPI_Imrecv_c, PMPI_Imrecv_c)
 
 static int check_probe_args(int source, int tag, MPI_Comm comm, comm_t **c)
 {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "api/buffer.h"
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
@@ -15,46 +16,46 @@
 #include "progress/progress.h"
 #include "request/request.h"
 
-#pragma weak MPI_Send = PMPI_Send
-#pragma weak MPI_Send_c = PMPI_Send_c
-#pragma weak MPI_Recv = PMPI_Recv
-#pragma weak MPI_Recv_c = PMPI_Recv_c
-#pragma weak MPI_Isend = PMPI_Isend
-#pragma weak MPI_Isend_c = PMPI_Isend_c
-#pragma weak MPI_Irecv = PMPI_Irecv
-#pragma weak MPI_Irecv_c = PMPI_Irecv_c
-#pragma weak MPI_Sendrecv = PMPI_Sendrecv
-#pragma weak MPI_Sendrecv_c = PMPI_Sendrecv_c
-#pragma weak MPI_Sendrecv_replace = PMPI_Sendrecv_replace
-#pragma weak MPI_Sendrecv_replace_c = PMPI_Sendrecv_replace_c
-#pragma weak MPI_Isendrecv = PMPI_Isendrecv
-#pragma weak MPI_Isendrecv_c = PMPI_Isendrecv_c
-#pragma weak MPI_Isendrecv_replace = PMPI_Isendrecv_replace
-#pragma weak MPI_Isendrecv_replace_c = PMPI_Isendrecv_replace_c
-#pragma weak MPI_Ssend = PMPI_Ssend
-#pragma weak MPI_Ssend_c = PMPI_Ssend_c
-#pragma weak MPI_Issend = PMPI_Issend
-#pragma weak MPI_Issend_c = PMPI_Issend_c
-#pragma weak MPI_Rsend = PMPI_Rsend
-#pragma weak MPI_Rsend_c = PMPI_Rsend_c
-#pragma weak MPI_Irsend = PMPI_Irsend
-#pragma weak MPI_Irsend_c = PMPI_Irsend_c
-#pragma weak MPI_Bsend = PMPI_Bsend
-#pragma weak MPI_Bsend_c = PMPI_Bsend_c
-#pragma weak MPI_Ibsend = PMPI_Ibsend
-#pragma weak MPI_Ibsend_c = PMPI_Ibsend_c
-#pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
-#pragma weak MPI_Buffer_attach_c = PMPI_Buffer_attach_c
-#pragma weak MPI_Buffer_flush = PMPI_Buffer_flush
-#pragma weak MPI_Buffer_iflush = PMPI_Buffer_iflush
-#pragma weak MPI_Comm_attach_buffer = PMPI_Comm_attach_buffer
-#pragma weak MPI_Comm_attach_buffer_c = PMPI_Comm_attach_buffer_c
-#pragma weak MPI_Comm_detach_buffer = PMPI_Comm_detach_buffer
-#pragma weak MPI_Comm_detach_buffer_c = PMPI_Comm_detach_buffer_c
-#pragma weak MPI_Comm_flush_buffer = PMPI_Comm_flush_buffer
-#pragma weak MPI_Comm_iflush_buffer = PMPI_Comm_iflush_buffer
-#pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
-#pragma weak MPI_Buffer_detach_c = PMPI_Buffer_detach_c
+TESSERA_WEAK_ALIAS(MPI_Send, PMPI_Send)
+TESSERA_WEAK_ALIAS(MPI_Send_c, PMPI_Send_c)
+TESSERA_WEAK_ALIAS(MPI_Recv, PMPI_Recv)
+TESSERA_WEAK_ALIAS(MPI_Recv_c, PMPI_Recv_c)
+TESSERA_WEAK_ALIAS(MPI_Isend, PMPI_Isend)
+TESSERA_WEAK_ALIAS(MPI_Isend_c, PMPI_Isend_c)
+TESSERA_WEAK_ALIAS(MPI_Irecv, PMPI_Irecv)
+TESSERA_WEAK_ALIAS(MPI_Irecv_c, PMPI_Irecv_c)
+TESSERA_WEAK_ALIAS(MPI_Sendrecv, PMPI_Sendrecv)
+TESSERA_WEAK_ALIAS(MPI_Sendrecv_c, PMPI_Sendrecv_c)
+TESSERA_WEAK_ALIAS(MPI_Sendrecv_replace, PMPI_Sendrecv_replace)
+TESSERA_WEAK_ALIAS(MPI_Sendrecv_replace_c, PMPI_Sendrecv_replace_c)
+TESSERA_WEAK_ALIAS(MPI_Isendrecv, PMPI_Isendrecv)
+TESSERA_WEAK_ALIAS(MPI_Isendrecv_c, PMPI_Isendrecv_c)
+TESSERA_WEAK_ALIAS(MPI_Isendrecv_replace, PMPI_Isendrecv_replace)
+TESSERA_WEAK_ALIAS(MPI_Isendrecv_replace_c, PMPI_Isendrecv_replace_c)
+TESSERA_WEAK_ALIAS(MPI_Ssend, PMPI_Ssend)
+TESSERA_WEAK_ALIAS(MPI_Ssend_c, PMPI_Ssend_c)
+TESSERA_WEAK_ALIAS(MPI_Issend, PMPI_Issend)
+TESSERA_WEAK_ALIAS(MPI_Issend_c, PMPI_Issend_c)
+TESSERA_WEAK_ALIAS(MPI_Rsend, PMPI_Rsend)
+TESSERA_WEAK_ALIAS(MPI_Rsend_c, PMPI_Rsend_c)
+TESSERA_WEAK_ALIAS(MPI_Irsend, PMPI_Irsend)
+TESSERA_WEAK_ALIAS(MPI_Irsend_c, PMPI_Irsend_c)
+TESSERA_WEAK_ALIAS(MPI_Bsend, PMPI_Bsend)
+TESSERA_WEAK_ALIAS(MPI_Bsend_c, PMPI_Bsend_c)
+TESSERA_WEAK_ALIAS(MPI_Ibsend, PMPI_Ibsend)
+TESSERA_WEAK_ALIAS(MPI_Ibsend_c, PMPI_Ibsend_c)
+TESSERA_WEAK_ALIAS(MPI_Buffer_attach, PMPI_Buffer_attach)
+TESSERA_WEAK_ALIAS(MPI_Buffer_attach_c, PMPI_Buffer_attach_c)
+TESSERA_WEAK_ALIAS(MPI_Buffer_flush, PMPI_Buffer_flush)
+TESSERA_WEAK_ALIAS(MPI_Buffer_iflush, PMPI_Buffer_iflush)
+TESSERA_WEAK_ALIAS(MPI_Comm_attach_buffer, PMPI_Comm_attach_buffer)
+TESSERA_WEAK_ALIAS(MPI_Comm_attach_buffer_c, PMPI_Comm_attach_buffer_c)
+TESSERA_WEAK_ALIAS(MPI_Comm_detach_buffer, PMPI_Comm_detach_buffer)
+TESSERA_WEAK_ALIAS(MPI_Comm_detach_buffer_c, PMPI_Comm_detach_buffer_c)
+TESSERA_WEAK_ALIAS(MPI_Comm_flush_buffer, PMPI_Comm_flush_buffer)
+TESSERA_WEAK_ALIAS(MPI_Comm_iflush_buffer, PMPI_Comm_iflush_buffer)
+TESSERA_WEAK_ALIAS(MPI_Buffer_detach, PMPI_Buffer_detach)
+TESSERA_WEAK_ALIAS(MPI_Buffer_detach_c, PMPI_Buffer_detach_c)
 
 /* A send in any mode that returns once it is complete. */
 static int send_blocking(const char *call, const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,

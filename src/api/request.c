@@ -2,6 +2,7 @@
  * all of them; freeing and peeking at requests. */
 #include <stdlib.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "coll/sched.h"
 #include "err/err.h"
@@ -10,22 +11,22 @@
 #include "progress/progress.h"
 #include "request/request.h"
 
-#pragma weak MPI_Wait = PMPI_Wait
-#pragma weak MPI_Waitall = PMPI_Waitall
-#pragma weak MPI_Waitany = PMPI_Waitany
-#pragma weak MPI_Waitsome = PMPI_Waitsome
-#pragma weak MPI_Test = PMPI_Test
-#pragma weak MPI_Testall = PMPI_Testall
-#pragma weak MPI_Testany = PMPI_Testany
-#pragma weak MPI_Testsome = PMPI_Testsome
-#pragma weak MPI_Request_free = PMPI_Request_free
-#pragma weak MPI_Request_get_status = PMPI_Request_get_status
-#pragma weak MPI_Request_get_status_all = PMPI_Request_get_status_all
-#pragma weak MPI_Request_get_status_any = PMPI_Request_get_status_any
-#pragma weak MPI_Request_get_status_some = PMPI_Request_get_status_some
-#pragma weak MPI_Cancel = PMPI_Cancel
-#pragma weak MPI_Grequest_start = PMPI_Grequest_start
-#pragma weak MPI_Grequest_complete = PMPI_Grequest_complete
+TESSERA_WEAK_ALIAS(MPI_Wait, PMPI_Wait)
+TESSERA_WEAK_ALIAS(MPI_Waitall, PMPI_Waitall)
+TESSERA_WEAK_ALIAS(MPI_Waitany, PMPI_Waitany)
+TESSERA_WEAK_ALIAS(MPI_Waitsome, PMPI_Waitsome)
+TESSERA_WEAK_ALIAS(MPI_Test, PMPI_Test)
+TESSERA_WEAK_ALIAS(MPI_Testall, PMPI_Testall)
+TESSERA_WEAK_ALIAS(MPI_Testany, PMPI_Testany)
+TESSERA_WEAK_ALIAS(MPI_Testsome, PMPI_Testsome)
+TESSERA_WEAK_ALIAS(MPI_Request_free, PMPI_Request_free)
+TESSERA_WEAK_ALIAS(MPI_Request_get_status, PMPI_Request_get_status)
+TESSERA_WEAK_ALIAS(MPI_Request_get_status_all, PMPI_Request_get_status_all)
+TESSERA_WEAK_ALIAS(MPI_Request_get_status_any, PMPI_Request_get_status_any)
+TESSERA_WEAK_ALIAS(MPI_Request_get_status_some, PMPI_Request_get_status_some)
+TESSERA_WEAK_ALIAS(MPI_Cancel, PMPI_Cancel)
+TESSERA_WEAK_ALIAS(MPI_Grequest_start, PMPI_Grequest_start)
+TESSERA_WEAK_ALIAS(MPI_Grequest_complete, PMPI_Grequest_complete)
 
 /* Check an array of requests; null handles are allowed. */
 static int check_request_array(int count, MPI_Request handles[])

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "api/buffer.h"
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "err/handler.h"
@@ -24,23 +25,23 @@
 #include "p2p/p2p.h"
 #include "runtime/runtime.h"
 
-#pragma weak MPI_Session_init = PMPI_Session_init
-#pragma weak MPI_Session_finalize = PMPI_Session_finalize
-#pragma weak MPI_Session_get_info = PMPI_Session_get_info
-#pragma weak MPI_Session_get_num_psets = PMPI_Session_get_num_psets
-#pragma weak MPI_Session_get_nth_pset = PMPI_Session_get_nth_pset
-#pragma weak MPI_Session_get_pset_info = PMPI_Session_get_pset_info
-#pragma weak MPI_Group_from_session_pset = PMPI_Group_from_session_pset
-#pragma weak MPI_Session_create_errhandler = PMPI_Session_create_errhandler
-#pragma weak MPI_Session_set_errhandler = PMPI_Session_set_errhandler
-#pragma weak MPI_Session_get_errhandler = PMPI_Session_get_errhandler
-#pragma weak MPI_Session_call_errhandler = PMPI_Session_call_errhandler
-#pragma weak MPI_Session_attach_buffer = PMPI_Session_attach_buffer
-#pragma weak MPI_Session_attach_buffer_c = PMPI_Session_attach_buffer_c
-#pragma weak MPI_Session_detach_buffer = PMPI_Session_detach_buffer
-#pragma weak MPI_Session_detach_buffer_c = PMPI_Session_detach_buffer_c
-#pragma weak MPI_Session_flush_buffer = PMPI_Session_flush_buffer
-#pragma weak MPI_Session_iflush_buffer = PMPI_Session_iflush_buffer
+TESSERA_WEAK_ALIAS(MPI_Session_init, PMPI_Session_init)
+TESSERA_WEAK_ALIAS(MPI_Session_finalize, PMPI_Session_finalize)
+TESSERA_WEAK_ALIAS(MPI_Session_get_info, PMPI_Session_get_info)
+TESSERA_WEAK_ALIAS(MPI_Session_get_num_psets, PMPI_Session_get_num_psets)
+TESSERA_WEAK_ALIAS(MPI_Session_get_nth_pset, PMPI_Session_get_nth_pset)
+TESSERA_WEAK_ALIAS(MPI_Session_get_pset_info, PMPI_Session_get_pset_info)
+TESSERA_WEAK_ALIAS(MPI_Group_from_session_pset, PMPI_Group_from_session_pset)
+TESSERA_WEAK_ALIAS(MPI_Session_create_errhandler, PMPI_Session_create_errhandler)
+TESSERA_WEAK_ALIAS(MPI_Session_set_errhandler, PMPI_Session_set_errhandler)
+TESSERA_WEAK_ALIAS(MPI_Session_get_errhandler, PMPI_Session_get_errhandler)
+TESSERA_WEAK_ALIAS(MPI_Session_call_errhandler, PMPI_Session_call_errhandler)
+TESSERA_WEAK_ALIAS(MPI_Session_attach_buffer, PMPI_Session_attach_buffer)
+TESSERA_WEAK_ALIAS(MPI_Session_attach_buffer_c, PMPI_Session_attach_buffer_c)
+TESSERA_WEAK_ALIAS(MPI_Session_detach_buffer, PMPI_Session_detach_buffer)
+TESSERA_WEAK_ALIAS(MPI_Session_detach_buffer_c, PMPI_Session_detach_buffer_c)
+TESSERA_WEAK_ALIAS(MPI_Session_flush_buffer, PMPI_Session_flush_buffer)
+TESSERA_WEAK_ALIAS(MPI_Session_iflush_buffer, PMPI_Session_iflush_buffer)
 
 static const char *const psets[] = {"mpi://WORLD", "mpi://SELF"};
 enum { PSET_COUNT = 2 };

@@ -2,26 +2,27 @@
  * setters that generalized requests and tools use to fill one in. */
 #include <stdbool.h>
 
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
 
-#pragma weak MPI_Get_count = PMPI_Get_count
-#pragma weak MPI_Get_elements = PMPI_Get_elements
-#pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
-#pragma weak MPI_Get_count_c = PMPI_Get_count_c
-#pragma weak MPI_Get_elements_c = PMPI_Get_elements_c
-#pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
-#pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
-#pragma weak MPI_Test_cancelled = PMPI_Test_cancelled
-#pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
-#pragma weak MPI_Status_set_elements_c = PMPI_Status_set_elements_c
-#pragma weak MPI_Status_get_source = PMPI_Status_get_source
-#pragma weak MPI_Status_set_source = PMPI_Status_set_source
-#pragma weak MPI_Status_get_tag = PMPI_Status_get_tag
-#pragma weak MPI_Status_set_tag = PMPI_Status_set_tag
-#pragma weak MPI_Status_get_error = PMPI_Status_get_error
-#pragma weak MPI_Status_set_error = PMPI_Status_set_error
+TESSERA_WEAK_ALIAS(MPI_Get_count, PMPI_Get_count)
+TESSERA_WEAK_ALIAS(MPI_Get_elements, PMPI_Get_elements)
+TESSERA_WEAK_ALIAS(MPI_Get_elements_x, PMPI_Get_elements_x)
+TESSERA_WEAK_ALIAS(MPI_Get_count_c, PMPI_Get_count_c)
+TESSERA_WEAK_ALIAS(MPI_Get_elements_c, PMPI_Get_elements_c)
+TESSERA_WEAK_ALIAS(MPI_Status_set_elements, PMPI_Status_set_elements)
+TESSERA_WEAK_ALIAS(MPI_Status_set_elements_x, PMPI_Status_set_elements_x)
+TESSERA_WEAK_ALIAS(MPI_Test_cancelled, PMPI_Test_cancelled)
+TESSERA_WEAK_ALIAS(MPI_Status_set_cancelled, PMPI_Status_set_cancelled)
+TESSERA_WEAK_ALIAS(MPI_Status_set_elements_c, PMPI_Status_set_elements_c)
+TESSERA_WEAK_ALIAS(MPI_Status_get_source, PMPI_Status_get_source)
+TESSERA_WEAK_ALIAS(MPI_Status_set_source, PMPI_Status_set_source)
+TESSERA_WEAK_ALIAS(MPI_Status_get_tag, PMPI_Status_get_tag)
+TESSERA_WEAK_ALIAS(MPI_Status_set_tag, PMPI_Status_set_tag)
+TESSERA_WEAK_ALIAS(MPI_Status_get_error, PMPI_Status_get_error)
+TESSERA_WEAK_ALIAS(MPI_Status_set_error, PMPI_Status_set_error)
 
 static int check_status_args(const void *status, MPI_Datatype datatype, datatype_t **dt, const void *out,
                              const char *out_name)

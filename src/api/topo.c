@@ -16,32 +16,33 @@
 #include <string.h>
 
 #include "api/comm_create.h"
+#include "api/weak.h"
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/info.h"
 #include "obj/topo.h"
 
-#pragma weak MPI_Dims_create = PMPI_Dims_create
-#pragma weak MPI_Cart_create = PMPI_Cart_create
-#pragma weak MPI_Cart_get = PMPI_Cart_get
-#pragma weak MPI_Cartdim_get = PMPI_Cartdim_get
-#pragma weak MPI_Cart_rank = PMPI_Cart_rank
-#pragma weak MPI_Cart_coords = PMPI_Cart_coords
-#pragma weak MPI_Cart_shift = PMPI_Cart_shift
-#pragma weak MPI_Cart_sub = PMPI_Cart_sub
-#pragma weak MPI_Cart_map = PMPI_Cart_map
-#pragma weak MPI_Graph_create = PMPI_Graph_create
-#pragma weak MPI_Graphdims_get = PMPI_Graphdims_get
-#pragma weak MPI_Graph_get = PMPI_Graph_get
-#pragma weak MPI_Graph_neighbors_count = PMPI_Graph_neighbors_count
-#pragma weak MPI_Graph_neighbors = PMPI_Graph_neighbors
-#pragma weak MPI_Graph_map = PMPI_Graph_map
-#pragma weak MPI_Dist_graph_create = PMPI_Dist_graph_create
-#pragma weak MPI_Dist_graph_create_adjacent = PMPI_Dist_graph_create_adjacent
-#pragma weak MPI_Dist_graph_neighbors_count = PMPI_Dist_graph_neighbors_count
-#pragma weak MPI_Dist_graph_neighbors = PMPI_Dist_graph_neighbors
-#pragma weak MPI_Topo_test = PMPI_Topo_test
+TESSERA_WEAK_ALIAS(MPI_Dims_create, PMPI_Dims_create)
+TESSERA_WEAK_ALIAS(MPI_Cart_create, PMPI_Cart_create)
+TESSERA_WEAK_ALIAS(MPI_Cart_get, PMPI_Cart_get)
+TESSERA_WEAK_ALIAS(MPI_Cartdim_get, PMPI_Cartdim_get)
+TESSERA_WEAK_ALIAS(MPI_Cart_rank, PMPI_Cart_rank)
+TESSERA_WEAK_ALIAS(MPI_Cart_coords, PMPI_Cart_coords)
+TESSERA_WEAK_ALIAS(MPI_Cart_shift, PMPI_Cart_shift)
+TESSERA_WEAK_ALIAS(MPI_Cart_sub, PMPI_Cart_sub)
+TESSERA_WEAK_ALIAS(MPI_Cart_map, PMPI_Cart_map)
+TESSERA_WEAK_ALIAS(MPI_Graph_create, PMPI_Graph_create)
+TESSERA_WEAK_ALIAS(MPI_Graphdims_get, PMPI_Graphdims_get)
+TESSERA_WEAK_ALIAS(MPI_Graph_get, PMPI_Graph_get)
+TESSERA_WEAK_ALIAS(MPI_Graph_neighbors_count, PMPI_Graph_neighbors_count)
+TESSERA_WEAK_ALIAS(MPI_Graph_neighbors, PMPI_Graph_neighbors)
+TESSERA_WEAK_ALIAS(MPI_Graph_map, PMPI_Graph_map)
+TESSERA_WEAK_ALIAS(MPI_Dist_graph_create, PMPI_Dist_graph_create)
+TESSERA_WEAK_ALIAS(MPI_Dist_graph_create_adjacent, PMPI_Dist_graph_create_adjacent)
+TESSERA_WEAK_ALIAS(MPI_Dist_graph_neighbors_count, PMPI_Dist_graph_neighbors_count)
+TESSERA_WEAK_ALIAS(MPI_Dist_graph_neighbors, PMPI_Dist_graph_neighbors)
+TESSERA_WEAK_ALIAS(MPI_Topo_test, PMPI_Topo_test)
 
 static const char *kind_name(int kind)
 {
