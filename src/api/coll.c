@@ -399,19 +399,11 @@ static bool has_own_block(const call_t *c, enum role role)
     return role == ROLE_LEAF || (role == ROLE_ROOT && !c->comm->inter);
 }
 
-static __attribute__((cold, noinline)) int op_error(MPI_Op handle)
-{
-    return err_set(MPI_ERR_OP, "invalid operation %#x (%s)", (unsigned)(uintptr_t)handle,
-                   handle == MPI_OP_NULL ? "MPI_OP_NULL" : "not a live operation handle");
-}
-
+/* A live operation defined on every predefined type inside dt. */
 static inline int check_op(MPI_Op handle, const datatype_t *dt, op_t **out)
 {
-    op_t *op = op_from_handle(handle); /* NULL for MPI_OP_NULL too */
-    *out = op;
-    if (__builtin_expect(!op, 0))
-        return op_error(handle);
-    return op_check_type(op, dt);
+    int rc = check_op_handle(handle, out);
+    return rc == MPI_SUCCESS ? op_check_type(*out, dt) : rc;
 }
 
 /* An array of per-process counts, each non-negative. */

@@ -11,16 +11,6 @@ TESSERA_WEAK_ALIAS(MPI_Op_create_c, PMPI_Op_create_c)
 TESSERA_WEAK_ALIAS(MPI_Op_free, PMPI_Op_free)
 TESSERA_WEAK_ALIAS(MPI_Op_commutative, PMPI_Op_commutative)
 
-static int check_op_handle(MPI_Op handle, op_t **out)
-{
-    op_t *op = handle == MPI_OP_NULL ? NULL : op_from_handle(handle);
-    if (!op)
-        return err_set(MPI_ERR_OP, "invalid operation %#x (%s)", (unsigned)(uintptr_t)handle,
-                       handle == MPI_OP_NULL ? "MPI_OP_NULL" : "not a live operation handle");
-    *out = op;
-    return MPI_SUCCESS;
-}
-
 static int op_create(const char *call, MPI_User_function *fn, MPI_User_function_c *fn_c, int commute, MPI_Op *op)
 {
     int rc = check_initialized();

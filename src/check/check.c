@@ -53,6 +53,12 @@ int check_datatype_error(MPI_Datatype handle, const char *what)
                    what);
 }
 
+int check_op_error(MPI_Op handle)
+{
+    return err_set(MPI_ERR_OP, "invalid operation %#x (%s)", (unsigned)(uintptr_t)handle,
+                   handle == MPI_OP_NULL ? "MPI_OP_NULL" : "not a live operation handle");
+}
+
 int check_count_error(MPI_Count count, const char *what)
 {
     return err_set(MPI_ERR_COUNT, "invalid count %lld for %s (must be non-negative)", (long long)count, what);

@@ -15,6 +15,7 @@
 #include "dt/datatype.h"
 #include "mpi.h"
 #include "obj/comm.h"
+#include "op/op.h"
 #include "request/request.h"
 #include "runtime/runtime.h"
 
@@ -24,6 +25,7 @@ int check_group(MPI_Group handle, const char *what, struct group **out);
 __attribute__((cold)) int check_initialized_error(void);
 __attribute__((cold)) int check_comm_error(MPI_Comm handle);
 __attribute__((cold)) int check_datatype_error(MPI_Datatype handle, const char *what);
+__attribute__((cold)) int check_op_error(MPI_Op handle);
 __attribute__((cold)) int check_count_error(MPI_Count count, const char *what);
 __attribute__((cold)) int check_typed_buffer_error(const void *buf, MPI_Count count, const datatype_t *dt, bool send);
 
@@ -46,6 +48,14 @@ static inline int check_datatype(MPI_Datatype handle, const char *what, datatype
     datatype_t *dt = dt_from_handle(handle);
     *out = dt;
     return __builtin_expect(dt != NULL, 1) ? MPI_SUCCESS : check_datatype_error(handle, what);
+}
+
+/* A live operation handle (MPI_OP_NULL is none). */
+static inline int check_op_handle(MPI_Op handle, op_t **out)
+{
+    op_t *op = op_from_handle(handle);
+    *out = op;
+    return __builtin_expect(op != NULL, 1) ? MPI_SUCCESS : check_op_error(handle);
 }
 
 static inline int check_count(MPI_Count count, const char *what)
