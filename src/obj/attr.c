@@ -122,11 +122,11 @@ int attr_set(attr_t **list, int kind, void *object, int keyval, void *value)
     attr_t *a = malloc(sizeof *a);
     if (!a)
         return err_set(MPI_ERR_NO_MEM, "out of memory for an attribute");
-    *a = (attr_t){keyval, value, NULL};
-    attr_t **end = list;
-    while (*end)
-        end = &(*end)->next;
-    *end = a;
+    /* Newest first: MPI_Finalize's deletion of MPI_COMM_SELF's values must
+     * run their callbacks in the reverse order they were set (tools use
+     * that as an atexit), and every deletion follows the same order. */
+    *a = (attr_t){keyval, value, *list};
+    *list = a;
     k->refs++;
     return MPI_SUCCESS;
 }

@@ -7,8 +7,8 @@
  * A keyval is an int.  The predefined ones (MPI_TAG_UB ... MPI_APPNUM) are
  * read-only attributes of MPI_COMM_WORLD; created keyvals count up from
  * ATTR_FIRST_KEYVAL.  A keyval freed by the program lives on while values
- * use it.  An object's attributes are a list in the order they were set,
- * which is the order copy and delete callbacks run in.
+ * use it.  An object's attributes are a list, newest first, which is the
+ * order copy and delete callbacks run in.
  */
 #ifndef TESSERA_OBJ_ATTR_H
 #define TESSERA_OBJ_ATTR_H

@@ -3,7 +3,8 @@
  * MPI_COMM_WORLD, keyvals with copy and delete callbacks run at dup, set,
  * delete and free, the predefined callbacks, a keyval freed while values
  * use it, a callback's error passed on, the same for datatypes, and
- * MPI_Finalize deleting MPI_COMM_SELF's attributes before MPI_COMM_WORLD's.
+ * MPI_Finalize deleting MPI_COMM_SELF's attributes (last set first) before
+ * MPI_COMM_WORLD's.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -49,10 +50,25 @@ static int on_self_delete(MPI_Comm comm, int keyval, void *value, void *extra)
     return MPI_SUCCESS;
 }
 
+/* ... and in the reverse order they were set. */
+#define SELF_ORDERED 5
+static intptr_t next_self_value = SELF_ORDERED;
+static int on_self_ordered_delete(MPI_Comm comm, int keyval, void *value, void *extra)
+{
+    (void)comm, (void)keyval, (void)extra;
+    if ((intptr_t)value != next_self_value) {
+        fprintf(stderr, "MPI_Finalize deleted MPI_COMM_SELF's value %ld, expected %ld (last set first)\n",
+                (long)(intptr_t)value, (long)next_self_value);
+        abort();
+    }
+    next_self_value--;
+    return MPI_SUCCESS;
+}
+
 static int on_world_delete(MPI_Comm comm, int keyval, void *value, void *extra)
 {
     (void)comm, (void)keyval, (void)value, (void)extra;
-    if (!self_deleted) {
+    if (!self_deleted || next_self_value != 0) {
         fprintf(stderr, "MPI_Finalize did not delete MPI_COMM_SELF's attributes first (or MPI was gone)\n");
         abort();
     }
@@ -151,6 +167,12 @@ int main(int argc, char **argv)
     MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, on_world_delete, &world_key, NULL);
     MPI_Comm_set_attr(MPI_COMM_WORLD, world_key, NULL);
     MPI_Comm_set_attr(MPI_COMM_SELF, self_key, NULL);
+    for (intptr_t v = 1; v <= SELF_ORDERED; v++) {
+        int key;
+        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, on_self_ordered_delete, &key, NULL);
+        MPI_Comm_set_attr(MPI_COMM_SELF, key, (void *)v);
+        MPI_Comm_free_keyval(&key);
+    }
     MPI_Comm_free(&a);
     /* nested dups: each runs the copy callback once, on the value the
      * one before made */
