@@ -33,10 +33,7 @@ static int check_probe_args(int source, int tag, MPI_Comm comm, comm_t **c)
 /* What a probe of MPI_PROC_NULL reports. */
 static void status_proc_null(MPI_Status *status)
 {
-    if (status == MPI_STATUS_IGNORE)
-        return;
-    request_status_empty(status);
-    status->MPI_SOURCE = MPI_PROC_NULL;
+    request_status_out_empty(status, MPI_PROC_NULL);
 }
 
 int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)

@@ -70,8 +70,7 @@ static int request_finish(MPI_Request *handle, request_t *req, MPI_Status *statu
         req->status.MPI_TAG = partitioned_user_tag(req->status.MPI_TAG);
     if (req->persistent) {
         req->active = false;
-        if (status != MPI_STATUS_IGNORE)
-            *status = req->status;
+        request_status_out(status, &req->status);
         return request_status_error(req);
     }
     *handle = MPI_REQUEST_NULL;
@@ -80,8 +79,7 @@ static int request_finish(MPI_Request *handle, request_t *req, MPI_Status *statu
 
 static void status_empty(MPI_Status *status)
 {
-    if (status != MPI_STATUS_IGNORE)
-        request_status_empty(status);
+    request_status_out_empty(status, MPI_ANY_SOURCE);
 }
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
@@ -148,12 +146,12 @@ static int request_finish_set(int count, MPI_Request handles[], const int *indic
         int i = indices ? indices[k] : k;
         MPI_Status *status = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[k];
         request_t *req = active_request(handles[i]);
-        if (!req) {
+        comm_t *c = NULL;
+        int rc = MPI_SUCCESS;
+        if (req)
+            rc = request_finish(&handles[i], req, status, &c);
+        else
             status_empty(status);
-            continue;
-        }
-        comm_t *c;
-        int rc = request_finish(&handles[i], req, status, &c);
         if (status != MPI_STATUS_IGNORE)
             status->MPI_ERROR = rc;
         if (rc != MPI_SUCCESS && !failed) {
@@ -420,9 +418,16 @@ static void peek_status(request_t *req, MPI_Status *status)
     if (req && req->kind == REQUEST_GENERALIZED)
         grequest_query(req);
     if (req)
-        *status = req->status;
+        request_status_out(status, &req->status);
     else
-        request_status_empty(status);
+        status_empty(status);
+}
+
+/* The same for one status of several, which reports the error too. */
+static void peek_status_of_set(request_t *req, MPI_Status *status)
+{
+    peek_status(req, status);
+    status->MPI_ERROR = req ? req->status.MPI_ERROR : MPI_SUCCESS;
 }
 
 int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
@@ -464,7 +469,7 @@ int PMPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int 
     if (!*flag || array_of_statuses == MPI_STATUSES_IGNORE)
         return MPI_SUCCESS;
     for (int i = 0; i < count; i++)
-        peek_status(active_request(array_of_requests[i]), &array_of_statuses[i]);
+        peek_status_of_set(active_request(array_of_requests[i]), &array_of_statuses[i]);
     return MPI_SUCCESS;
 }
 
@@ -497,7 +502,7 @@ int PMPI_Request_get_status_some(int incount, MPI_Request array_of_requests[], i
         if (!req || !req->complete)
             continue;
         if (array_of_statuses != MPI_STATUSES_IGNORE)
-            peek_status(req, &array_of_statuses[n]);
+            peek_status_of_set(req, &array_of_statuses[n]);
         array_of_indices[n++] = i;
     }
     *outcount = any_active ? n : MPI_UNDEFINED;

@@ -16,7 +16,6 @@ static void probe_status(const unexpected_t *msg, MPI_Status *status)
         return;
     status->MPI_SOURCE = msg->source;
     status->MPI_TAG = msg->tag;
-    status->MPI_ERROR = MPI_SUCCESS;
     status->tessera_cancelled = 0;
     status->tessera_count = (MPI_Count)msg->bytes;
 }

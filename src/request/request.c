@@ -99,6 +99,26 @@ void request_status_empty(MPI_Status *status)
     status->tessera_count = 0;
 }
 
+void request_status_out(MPI_Status *to, const MPI_Status *from)
+{
+    if (to == MPI_STATUS_IGNORE)
+        return;
+    to->MPI_SOURCE = from->MPI_SOURCE;
+    to->MPI_TAG = from->MPI_TAG;
+    to->tessera_cancelled = from->tessera_cancelled;
+    to->tessera_count = from->tessera_count;
+}
+
+void request_status_out_empty(MPI_Status *to, int source)
+{
+    if (to == MPI_STATUS_IGNORE)
+        return;
+    to->MPI_SOURCE = source;
+    to->MPI_TAG = MPI_ANY_TAG;
+    to->tessera_cancelled = 0;
+    to->tessera_count = 0;
+}
+
 int request_status_error(const request_t *req)
 {
     /* A collective's error was described when its schedule met it. */
@@ -112,8 +132,7 @@ int request_status_error(const request_t *req)
 int request_release(request_t *req, MPI_Status *status)
 {
     int rc = request_status_error(req);
-    if (status != MPI_STATUS_IGNORE)
-        *status = req->status;
+    request_status_out(status, &req->status);
     request_free(req);
     return rc;
 }

@@ -169,4 +169,12 @@ int partitioned_user_tag(int wire);
 /* The status MPI reports for a request that had nothing to do. */
 void request_status_empty(MPI_Status *status);
 
+/* Write a status to the user's (MPI_STATUS_IGNORE: nothing).  All but
+ * MPI_ERROR: only the calls that return several statuses may set that
+ * field (MPI-4.1 3.2.5), so a call returning one leaves what the program
+ * put there.  The second form writes an empty status from `source`
+ * (MPI_ANY_SOURCE, or MPI_PROC_NULL for a peer that is none). */
+void request_status_out(MPI_Status *to, const MPI_Status *from);
+void request_status_out_empty(MPI_Status *to, int source);
+
 #endif
