@@ -521,8 +521,10 @@ typedef struct dist_edge {
     int source, destination, weight;
 } dist_edge_t;
 
-/* From every process's edges, this process's in- and out-neighbours. */
-static int dist_graph_from_edges(comm_t *parent, const char *all, const size_t *offsets, comm_t **out)
+/* From every process's edges, this process's in- and out-neighbours.
+ * `unweighted`: whether this process gave MPI_UNWEIGHTED, which is what
+ * MPI_Dist_graph_neighbors_count reports, with edges or without. */
+static int dist_graph_from_edges(comm_t *parent, const char *all, const size_t *offsets, bool unweighted, comm_t **out)
 {
     int weighted = WEIGHTS_NO_EDGES, in = 0, outn = 0, me = parent->rank;
     for (int r = 0; r < parent->size; r++) {
@@ -558,7 +560,7 @@ static int dist_graph_from_edges(comm_t *parent, const char *all, const size_t *
     bool w = weighted == WEIGHTS_GIVEN;
     int rc = make_dist_graph(parent, in, sources, w ? sw : NULL, outn, dests, w ? dw : NULL, out);
     if (rc == MPI_SUCCESS)
-        (*out)->topo->weighted = weighted != WEIGHTS_NONE;
+        (*out)->topo->weighted = !unweighted;
     free(lists);
     return rc;
 }
@@ -606,7 +608,7 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
         rc = comm_allgather_var(parent, mine, len, &all, offsets);
     }
     if (rc == MPI_SUCCESS)
-        rc = dist_graph_from_edges(parent, all, offsets, &c);
+        rc = dist_graph_from_edges(parent, all, offsets, weights == MPI_UNWEIGHTED, &c);
     free(mine);
     free(all);
     free(offsets);

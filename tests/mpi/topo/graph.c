@@ -203,6 +203,16 @@ int main(int argc, char **argv)
         free(dst);
         free(wt);
     }
+    /* No edges anywhere: weighted is what each process gave. */
+    int *const no_edges[2] = {MPI_UNWEIGHTED, MPI_WEIGHTS_EMPTY};
+    for (int k = 0; k < 2; k++) {
+        int in = -1, out = -1, w = -1;
+        MPI_Dist_graph_create(MPI_COMM_WORLD, 0, NULL, NULL, NULL, no_edges[k], MPI_INFO_NULL, 0, &dg);
+        MPI_Dist_graph_neighbors_count(dg, &in, &out, &w);
+        MT_CHECK(in == 0 && out == 0 && w == k, "a graph without edges made with %s: (%d, %d, weighted %d)",
+                 k ? "MPI_WEIGHTS_EMPTY" : "MPI_UNWEIGHTED", in, out, w);
+        MPI_Comm_free(&dg);
+    }
     free(index);
     free(edges);
     return mt_finish();
