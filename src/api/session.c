@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "api/buffer.h"
 #include "api/weak.h"
@@ -46,11 +47,12 @@ TESSERA_WEAK_ALIAS(MPI_Session_iflush_buffer, PMPI_Session_iflush_buffer)
 static const char *const psets[] = {"mpi://WORLD", "mpi://SELF"};
 enum { PSET_COUNT = 2 };
 
-/* The index of a process set name, -1 when there is none of that name. */
+/* The index of a process set name, -1 when there is none of that name.
+ * Any case: programs written for MPICH ask for "mpi://self". */
 static int pset_index(const char *name)
 {
     for (int i = 0; i < PSET_COUNT; i++)
-        if (strcmp(name, psets[i]) == 0)
+        if (strcasecmp(name, psets[i]) == 0)
             return i;
     return -1;
 }

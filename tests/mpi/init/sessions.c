@@ -97,6 +97,12 @@ static void first_session(void)
     MPI_Group_size(self_group, &self_size);
     MT_CHECK(self_size == 1, "mpi://SELF has %d members", self_size);
     MPI_Group_free(&self_group);
+    MPI_Group world_group;
+    MPI_Group_from_session_pset(session, "mpi://world", &world_group);
+    int world_size = 0;
+    MPI_Group_size(world_group, &world_size);
+    MT_CHECK(world_size == size, "mpi://world (any case) has %d members", world_size);
+    MPI_Group_free(&world_group);
 
     MPI_Errhandler mine;
     MPI_Session_create_errhandler(on_error, &mine);
