@@ -169,22 +169,36 @@ const unexpected_t *match_unexpected_peek(uint16_t context_id, int source, int t
     return NULL;
 }
 
+static unexpected_t *unexpected_unlink(match_queues_t *q, unexpected_t *prev, unexpected_t *msg)
+{
+    if (prev)
+        prev->next = msg->next;
+    else
+        q->unexpected_head = msg->next;
+    if (q->unexpected_tail == msg)
+        q->unexpected_tail = prev;
+    msg->next = NULL;
+    return msg;
+}
+
 unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag)
 {
     match_queues_t *q = match_queues(context_id);
     unexpected_t *prev = NULL;
-    for (unexpected_t *msg = q->unexpected_head; msg; prev = msg, msg = msg->next) {
-        if (!match_envelope(source, tag, msg->source, msg->tag))
-            continue;
-        if (prev)
-            prev->next = msg->next;
-        else
-            q->unexpected_head = msg->next;
-        if (q->unexpected_tail == msg)
-            q->unexpected_tail = prev;
-        msg->next = NULL;
-        return msg;
-    }
+    for (unexpected_t *msg = q->unexpected_head; msg; prev = msg, msg = msg->next)
+        if (match_envelope(source, tag, msg->source, msg->tag))
+            return unexpected_unlink(q, prev, msg);
+    return NULL;
+}
+
+unexpected_t *match_unexpected_withdraw(uint16_t context_id, int world_source, uint32_t send_handle)
+{
+    match_queues_t *q = match_queues(context_id);
+    unexpected_t *prev = NULL;
+    for (unexpected_t *msg = q->unexpected_head; msg; prev = msg, msg = msg->next)
+        if (msg->world_source == world_source && (msg->type == WIRE_RTS || msg->ack) &&
+            msg->rts.send_handle == send_handle)
+            return unexpected_unlink(q, prev, msg);
     return NULL;
 }
 

@@ -54,6 +54,10 @@ bool match_posted_remove(uint16_t context_id, request_t *req);
  * tag) would match, or NULL. */
 unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag);
 void match_unexpected_append(uint16_t context_id, unexpected_t *msg);
+/* Remove and return the message that world_source's send request
+ * send_handle announced and waits on a reply for (an RTS, or a small
+ * synchronous send), if no receive has taken it yet (MPI_Cancel). */
+unexpected_t *match_unexpected_withdraw(uint16_t context_id, int world_source, uint32_t send_handle);
 /* The same without removing it (MPI_Probe). */
 const unexpected_t *match_unexpected_peek(uint16_t context_id, int source, int tag);
 /* The communicator on this context now exists: give the messages that

@@ -95,6 +95,10 @@ void p2p_send_finalize(void);
 void p2p_send_stream(request_t *req, uint32_t recv_handle);
 void p2p_send_finish(request_t *req);
 bool p2p_send_cancel(request_t *req);
+/* The receiver's answer to a send's cancellation: withdrawn or taken. */
+void p2p_send_cancelled(uint32_t send_handle, bool withdrawn);
+/* Complete req as cancelled (an empty status marked so). */
+void p2p_complete_cancelled(request_t *req);
 void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *payload, size_t len);
 void p2p_enqueue_pending(request_t *req);
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts);

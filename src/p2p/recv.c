@@ -159,6 +159,16 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
     match_unexpected_append(hdr->context_id, msg);
 }
 
+/* A sender cancels the message of its request send_handle (send.c). */
+static void incoming_cancel(int world_src, uint32_t send_handle, uint32_t context_id)
+{
+    unexpected_t *msg = match_unexpected_withdraw((uint16_t)context_id, world_src, send_handle);
+    uint32_t withdrawn = msg != NULL;
+    if (msg)
+        match_unexpected_free(msg);
+    p2p_send_control(world_src, WIRE_CANCELLED, (int32_t)send_handle, &withdrawn, sizeof withdrawn);
+}
+
 void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
 {
     switch (hdr->type) {
@@ -183,6 +193,18 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
     case WIRE_FIN:
         rndv_on_fin((uint32_t)hdr->tag);
         return;
+    case WIRE_CANCEL: {
+        uint32_t context_id;
+        wire_payload_copy(&context_id, payload, sizeof context_id);
+        incoming_cancel(src, (uint32_t)hdr->tag, context_id);
+        return;
+    }
+    case WIRE_CANCELLED: {
+        uint32_t withdrawn;
+        wire_payload_copy(&withdrawn, payload, sizeof withdrawn);
+        p2p_send_cancelled((uint32_t)hdr->tag, withdrawn != 0);
+        return;
+    }
     case WIRE_PUSHED: {
         uint64_t from;
         wire_payload_copy(&from, payload, sizeof from);
@@ -276,7 +298,12 @@ void p2p_cancel(request_t *req)
         return;
     bool withdrawn = req->kind == REQUEST_RECV ? match_posted_remove(req->comm->context_id, req) : p2p_send_cancel(req);
     if (!withdrawn)
-        return; /* matched or on its way: it completes normally */
+        return; /* matched, on its way, or asked of the receiver: completes later */
+    p2p_complete_cancelled(req);
+}
+
+void p2p_complete_cancelled(request_t *req)
+{
     request_status_empty(&req->status);
     req->status.tessera_cancelled = 1;
     request_complete(req);

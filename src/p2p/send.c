@@ -326,10 +326,19 @@ void p2p_send_control(int world_dest, uint8_t type, int32_t tag, const void *pay
 }
 
 /* Withdraw a send that has not left yet: still queued, nothing of it on
- * the wire.  Once its first message is out, the receiver may have matched
- * it, so it can no longer be cancelled. */
+ * the wire.  One whose RTS or small synchronous message is out waits on
+ * the receiver, which may never post a receive for it, and MPI_Wait must
+ * return after MPI_Cancel: the receiver is asked to withdraw the message
+ * from its unexpected queue, and its answer (p2p_send_cancelled) completes
+ * the send as cancelled, or tells that a receive took it and the transfer
+ * goes on.  An eager message out is complete already: nothing to cancel. */
 bool p2p_send_cancel(request_t *req)
 {
+    if (req->state == SEND_WAIT_REPLY) {
+        uint32_t context_id = req->comm->context_id;
+        p2p_send_control(req->world_peer, WIRE_CANCEL, (int32_t)req->handle, &context_id, sizeof context_id);
+        return false;
+    }
     if (req->state != SEND_EAGER && req->state != SEND_ANNOUNCE && req->state != SEND_EAGER_SYNC &&
         req->state != SEND_RTS)
         return false;
@@ -432,6 +441,16 @@ int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
     progress_wait(req);
     request_free(req);
     return MPI_SUCCESS;
+}
+
+void p2p_send_cancelled(uint32_t send_handle, bool withdrawn)
+{
+    if (!withdrawn)
+        return; /* a receive took it: its CTS or FIN came first */
+    request_t *req = request_from_value(send_handle);
+    if (!req || req->kind != REQUEST_SEND || req->state != SEND_WAIT_REPLY)
+        log_fatal("internal error: a cancelled message for a send that is not waiting on it (%#x)", send_handle);
+    p2p_complete_cancelled(req);
 }
 
 /* Called from rndv.c when the receiver has pulled the data. */

@@ -18,6 +18,12 @@
  *   EAGER_SYNC  a small synchronous send: payload is the sender's request
  *          handle (uint32_t) and then the data; the receive that takes it
  *          answers FIN, and only then is the MPI_Ssend complete
+ *   CANCEL the sender cancels a send still waiting for its reply (after an
+ *          RTS or an EAGER_SYNC): tag = sender's request, payload = the
+ *          message's context id (uint32_t)
+ *   CANCELLED  the answer, after whatever CTS or FIN the message already
+ *          had: tag = sender's request, payload = whether the message was
+ *          withdrawn before any receive took it (uint32_t 1 or 0)
  *   PUSHED a streaming sender whose receiver stopped draining the ring wrote
  *          the rest of the message straight into the receiver's buffer
  *          (process_vm_writev): tag = receiver's request, payload = the
@@ -48,6 +54,8 @@ enum wire_type {
     WIRE_PIECE = 7,
     WIRE_EAGER_SYNC = 8,
     WIRE_PUSHED = 9,
+    WIRE_CANCEL = 10,
+    WIRE_CANCELLED = 11,
 };
 
 /* Data that fits one ring slot beside the handle of an EAGER_SYNC. */

@@ -1,5 +1,6 @@
 /* cancel.c -- MPI_Cancel on receives (unmatched: cancelled; matched: not),
- * on sends (queued: may be withdrawn, and then never arrive; sent: not),
+ * on sends (queued: may be withdrawn, and then never arrive; sent: not;
+ * waiting on a receiver that never receives them: cancelled),
  * MPI_Test_cancelled and the status setters, MPI_Get_elements. */
 #include <string.h>
 
@@ -76,6 +77,69 @@ static void cancel_send(int rank)
     }
 }
 
+/* Sends that wait on the receiver to `to`, which never posts a receive
+ * for them: a synchronous send, and a large one (a rendezvous, unless the
+ * transport has taken it whole, as to this process itself).  MPI_Wait
+ * must return after MPI_Cancel; a cancelled send's message is gone from
+ * `to`, one not cancelled is there.  Then the same large send once `to`
+ * has matched it: not cancelled, and the data arrives whole. */
+#define BIG (1 << 20)
+static void cancel_waiting_sends(int rank, int from, int to, MPI_Comm comm)
+{
+    static int big[BIG / sizeof(int)], got[BIG / sizeof(int)];
+    int small = 7, cancelled[2] = {-1, -1};
+    MPI_Status status;
+    if (rank == from) {
+        MPI_Request r[2];
+        for (size_t i = 0; i < BIG / sizeof(int); i++)
+            big[i] = (int)i;
+        MPI_Isend(big, BIG, MPI_BYTE, to, 301, comm, &r[0]);
+        MPI_Issend(&small, 1, MPI_INT, to, 302, comm, &r[1]);
+        MPI_Barrier(comm); /* the messages are at the receiver, or on their way */
+        for (int i = 0; i < 2; i++) {
+            MPI_Cancel(&r[i]);
+            MPI_Wait(&r[i], &status);
+            MPI_Test_cancelled(&status, &cancelled[i]);
+        }
+        MT_CHECK(cancelled[1] == 1, "an unmatched synchronous send not cancelled");
+        if (to != from)
+            MPI_Send(cancelled, 2, MPI_INT, to, 300, comm);
+    } else
+        MPI_Barrier(comm);
+    if (rank == to) {
+        if (to != from)
+            MPI_Recv(cancelled, 2, MPI_INT, from, 300, comm, MPI_STATUS_IGNORE);
+        int there[2] = {-1, -1};
+        for (int i = 0; i < 2; i++)
+            MPI_Iprobe(from, 301 + i, comm, &there[i], MPI_STATUS_IGNORE);
+        MT_CHECK(there[0] == !cancelled[0] && there[1] == !cancelled[1],
+                 "large send cancelled %d, its message there %d; synchronous cancelled %d, there %d", cancelled[0],
+                 there[0], cancelled[1], there[1]);
+        if (there[0])
+            MPI_Recv(got, BIG, MPI_BYTE, from, 301, comm, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Request s = MPI_REQUEST_NULL, r = MPI_REQUEST_NULL;
+    if (rank == from)
+        MPI_Isend(big, BIG, MPI_BYTE, to, 303, comm, &s);
+    if (rank == to)
+        MPI_Irecv(got, BIG, MPI_BYTE, from, 303, comm, &r);
+    MPI_Barrier(comm); /* matched */
+    int was = -1;
+    if (rank == from) {
+        MPI_Cancel(&s);
+        MPI_Wait(&s, &status);
+        MPI_Test_cancelled(&status, &was);
+        MT_CHECK(was == 0, "a matched large send was cancelled");
+    }
+    if (rank == to) {
+        MPI_Wait(&r, &status);
+        MPI_Test_cancelled(&status, &was);
+        int ok = !was && got[BIG / sizeof(int) - 1] == (int)(BIG / sizeof(int)) - 1;
+        MT_CHECK(ok, "the matched large message: cancelled %d, last int %d", was, got[BIG / sizeof(int) - 1]);
+    }
+}
+
 static void status_functions(int rank)
 {
     MPI_Status status;
@@ -138,6 +202,7 @@ int main(int argc, char **argv)
     cancel_receives(rank);
     if (size >= 2 && rank <= 1)
         cancel_send(rank);
+    cancel_waiting_sends(rank, 0, size - 1, MPI_COMM_WORLD);
     status_functions(rank);
     return mt_finish();
 }
