@@ -486,6 +486,8 @@ static int prepare_gather(const void *sendbuf, MPI_Count sendcount, MPI_Datatype
         a->sendtype = a->recvtype;
     } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
+        if (rc == MPI_SUCCESS && role == ROLE_ROOT)
+            rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
         a->sendbuf = sendbuf;
         a->sendcount = sendcount;
     }
@@ -531,6 +533,8 @@ static int prepare_gatherv(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
         a->sendtype = a->recvtype;
     } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
+        if (rc == MPI_SUCCESS && role == ROLE_ROOT)
+            rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
         a->sendbuf = sendbuf;
         a->sendcount = sendcount;
     }
@@ -562,6 +566,8 @@ static int prepare_scatter(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
         a->recvtype = a->sendtype;
     } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(recvbuf, recvcount, recvtype, false, &a->recvtype);
+        if (rc == MPI_SUCCESS && role == ROLE_ROOT)
+            rc = check_aliasing(sendbuf, recvbuf, recvcount * a->recvtype->size);
         a->recvbuf = recvbuf;
         a->recvcount = recvcount;
     }
@@ -607,6 +613,8 @@ static int prepare_scatterv(const void *sendbuf, counts_arg_t sendcounts_arg, di
         a->recvtype = a->sendtype;
     } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(recvbuf, recvcount, recvtype, false, &a->recvtype);
+        if (rc == MPI_SUCCESS && role == ROLE_ROOT)
+            rc = check_aliasing(sendbuf, recvbuf, recvcount * a->recvtype->size);
         a->recvbuf = recvbuf;
         a->recvcount = recvcount;
     }

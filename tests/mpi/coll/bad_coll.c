@@ -71,6 +71,18 @@ int main(int argc, char **argv)
                     "MPI_IN_PLACE as the receive buffer");
     MT_EXPECT_CLASS(MPI_Alltoall(big, 1, MPI_INT, big, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER,
                     "MPI_Alltoall from a buffer into itself");
+    /* Only a root sees its buffers: on MPI_COMM_SELF no other process is left waiting. */
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    int one = 1, zero = 0;
+    MT_EXPECT_CLASS(MPI_Gather(a, 1, MPI_INT, a, 1, MPI_INT, 0, MPI_COMM_SELF), MPI_ERR_BUFFER,
+                    "MPI_Gather at the root from a buffer into itself");
+    MT_EXPECT_CLASS(MPI_Scatter(a, 1, MPI_INT, a, 1, MPI_INT, 0, MPI_COMM_SELF), MPI_ERR_BUFFER,
+                    "MPI_Scatter at the root from a buffer into itself");
+    MT_EXPECT_CLASS(MPI_Gatherv(a, 1, MPI_INT, a, &one, &zero, MPI_INT, 0, MPI_COMM_SELF), MPI_ERR_BUFFER,
+                    "MPI_Gatherv at the root from a buffer into itself");
+    MT_EXPECT_CLASS(MPI_Scatterv(a, &one, &zero, MPI_INT, a, 1, MPI_INT, 0, MPI_COMM_SELF), MPI_ERR_BUFFER,
+                    "MPI_Scatterv at the root from a buffer into itself");
+    MT_CHECK(MPI_Gather(a, 1, MPI_INT, b, 1, MPI_INT, 0, MPI_COMM_SELF) == MPI_SUCCESS, "a good gather after");
     MT_EXPECT_CLASS(MPI_Reduce_scatter(a, b, NULL, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_ARG, "NULL recvcounts");
     int *neg = calloc((size_t)size, sizeof(int));
     neg[size - 1] = -2;
