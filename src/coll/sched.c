@@ -266,6 +266,16 @@ static void fail(sched_t *s, int rc)
         s->error = rc;
 }
 
+/* What a schedule that has failed sends instead of data: a message of
+ * another length than the receiver expects (none instead of some, one
+ * byte instead of none), so that the receiver fails too, its buffer
+ * untouched, and passes it on in turn. */
+static dt_buffer_t poisoned(const dt_buffer_t *data)
+{
+    static const unsigned char byte;
+    return dt_buffer_bytes(&byte, data->bytes ? 0 : 1);
+}
+
 /* Start every step of the next round; false when out of memory. */
 static void start_round(sched_t *s)
 {
@@ -279,7 +289,13 @@ static void start_round(sched_t *s)
             s->next++;
             return;
         case STEP_SEND:
-            if (st->pull)
+            if (s->error != MPI_SUCCESS) {
+                /* Pass a mismatch on (finish_message): what was to be
+                 * forwarded may be wrong, and those further down the
+                 * tree would take it without a word. */
+                dt_buffer_t poison = poisoned(&st->data);
+                p2p_isend(&poison, st->peer, s->tag, st->local ? local : group, &req);
+            } else if (st->pull)
                 p2p_isend_offer(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             else
                 p2p_isend(&st->data, st->peer, s->tag, st->local ? local : group, &req);
@@ -322,8 +338,8 @@ static void finish_message(sched_t *s, request_t *req)
     else if (req->kind == REQUEST_RECV && req->msg_bytes != req->data.bytes)
         fail(s, err_set(MPI_ERR_TRUNCATE,
                         "process %d sent %zu bytes where %zu were expected: the processes passed different counts "
-                        "or types",
-                        req->status.MPI_SOURCE, req->msg_bytes, req->data.bytes));
+                        "or types (here, or where process %d's data came from)",
+                        req->status.MPI_SOURCE, req->msg_bytes, req->data.bytes, req->status.MPI_SOURCE));
     request_free(req);
 }
 

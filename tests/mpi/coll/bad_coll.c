@@ -1,7 +1,8 @@
 /*
  * bad_coll.c -- the collective calls refuse bad input with the right error
  * class under MPI_ERRORS_RETURN, and a count mismatch between processes
- * is reported as truncation without leaving any process stuck.
+ * is reported as truncation without leaving any process stuck (by every
+ * process below the root of a nonblocking broadcast).
  */
 #include <stdlib.h>
 
@@ -138,6 +139,21 @@ int main(int argc, char **argv)
             MT_CHECK(bad == 0, "an oversized broadcast delivered %d wrong elements of those that fit", bad);
             MT_CHECK(sum_int(1) == size, "the world is not usable after an oversized broadcast");
             free(v);
+        }
+        /* The same through a nonblocking broadcast, whose tree forwards
+         * the data: every process below the root hears of the mismatch,
+         * also those whose data came from a process in between. */
+        for (int k = 0; k < 2; k++) {
+            int v[2] = {rank == 0, rank == 0}, want = rank == 0 ? 1 + k : 2 - k;
+            MPI_Request req;
+            rc = MPI_Ibcast(v, want, MPI_INT, 0, MPI_COMM_WORLD, &req);
+            if (rc == MPI_SUCCESS)
+                rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
+            MPI_Error_class(rc, &cls);
+            if (rank != 0)
+                MT_CHECK(cls == MPI_ERR_TRUNCATE, "MPI_Ibcast of %d ints into %d gave class %d", 1 + k, 2 - k, cls);
+            MT_CHECK(v[1] == (rank == 0), "MPI_Ibcast wrote past a mismatch: %d", v[1]);
+            MT_CHECK(sum_int(1) == size, "the world is not usable after a mismatched MPI_Ibcast");
         }
     }
     free(big);
