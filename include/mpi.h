@@ -2029,6 +2029,64 @@ TESSERA_API int PMPI_Op_free(MPI_Op *op);
 TESSERA_API int MPI_Op_commutative(MPI_Op op, int *commute);
 TESSERA_API int PMPI_Op_commutative(MPI_Op op, int *commute);
 
+/*
+ * The MPI-1 functions that MPI-3.0 removed, for the programs still written
+ * with them.  Each works as its successor (named beside it).  MPI_LB and
+ * MPI_UB, the bound markers MPI_Type_struct once took, are not provided:
+ * MPI_Type_create_resized sets bounds.
+ */
+typedef MPI_Comm_copy_attr_function MPI_Copy_function;
+typedef MPI_Comm_delete_attr_function MPI_Delete_function;
+typedef MPI_Comm_errhandler_function MPI_Handler_function;
+#define MPI_NULL_COPY_FN MPI_COMM_NULL_COPY_FN
+#define MPI_NULL_DELETE_FN MPI_COMM_NULL_DELETE_FN
+#define MPI_DUP_FN MPI_COMM_DUP_FN
+/* MPI_Get_address */
+TESSERA_API int MPI_Address(const void *location, MPI_Aint *address);
+TESSERA_API int PMPI_Address(const void *location, MPI_Aint *address);
+/* MPI_Type_create_hvector, MPI_Type_create_hindexed, MPI_Type_create_struct */
+TESSERA_API int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                                 MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                                  MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_hindexed(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_hindexed(int count, const int array_of_blocklengths[],
+                                   const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                                   MPI_Datatype *newtype);
+TESSERA_API int MPI_Type_struct(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
+                                const MPI_Datatype array_of_types[], MPI_Datatype *newtype);
+TESSERA_API int PMPI_Type_struct(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
+                                 const MPI_Datatype array_of_types[], MPI_Datatype *newtype);
+/* MPI_Type_get_extent */
+TESSERA_API int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent);
+TESSERA_API int PMPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent);
+TESSERA_API int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement);
+TESSERA_API int PMPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement);
+TESSERA_API int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement);
+TESSERA_API int PMPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement);
+/* MPI_Comm_create_keyval, MPI_Comm_free_keyval */
+TESSERA_API int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval,
+                                  void *extra_state);
+TESSERA_API int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval,
+                                   void *extra_state);
+TESSERA_API int MPI_Keyval_free(int *keyval);
+TESSERA_API int PMPI_Keyval_free(int *keyval);
+/* MPI_Comm_set_attr, MPI_Comm_get_attr, MPI_Comm_delete_attr */
+TESSERA_API int MPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val);
+TESSERA_API int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val);
+TESSERA_API int MPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag);
+TESSERA_API int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag);
+TESSERA_API int MPI_Attr_delete(MPI_Comm comm, int keyval);
+TESSERA_API int PMPI_Attr_delete(MPI_Comm comm, int keyval);
+/* MPI_Comm_create_errhandler, MPI_Comm_set_errhandler, MPI_Comm_get_errhandler */
+TESSERA_API int MPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler);
+TESSERA_API int PMPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler);
+TESSERA_API int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
+TESSERA_API int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
+TESSERA_API int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler);
+TESSERA_API int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler);
+
 #if defined(__cplusplus)
 }
 #endif

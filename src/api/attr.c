@@ -25,6 +25,11 @@ TESSERA_WEAK_ALIAS(MPI_Comm_free_keyval, PMPI_Comm_free_keyval)
 TESSERA_WEAK_ALIAS(MPI_Comm_set_attr, PMPI_Comm_set_attr)
 TESSERA_WEAK_ALIAS(MPI_Comm_get_attr, PMPI_Comm_get_attr)
 TESSERA_WEAK_ALIAS(MPI_Comm_delete_attr, PMPI_Comm_delete_attr)
+TESSERA_WEAK_ALIAS(MPI_Keyval_create, PMPI_Keyval_create)
+TESSERA_WEAK_ALIAS(MPI_Keyval_free, PMPI_Keyval_free)
+TESSERA_WEAK_ALIAS(MPI_Attr_put, PMPI_Attr_put)
+TESSERA_WEAK_ALIAS(MPI_Attr_get, PMPI_Attr_get)
+TESSERA_WEAK_ALIAS(MPI_Attr_delete, PMPI_Attr_delete)
 TESSERA_WEAK_ALIAS(MPI_Type_create_keyval, PMPI_Type_create_keyval)
 TESSERA_WEAK_ALIAS(MPI_Type_free_keyval, PMPI_Type_free_keyval)
 TESSERA_WEAK_ALIAS(MPI_Type_set_attr, PMPI_Type_set_attr)
@@ -77,8 +82,8 @@ int PMPI_TYPE_NULL_DELETE_FN(MPI_Datatype type, int keyval, void *value, void *e
 
 /* ---- communicators ---- */
 
-int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
-                            MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval, void *extra_state)
+static int comm_create_keyval(const char *call, MPI_Comm_copy_attr_function *comm_copy_attr_fn,
+                              MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval, void *extra_state)
 {
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -87,11 +92,11 @@ int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
         rc = keyval_create(ATTR_COMM, (attr_callback_t)comm_copy_attr_fn, (attr_callback_t)comm_delete_attr_fn,
                            extra_state, comm_keyval);
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Comm_create_keyval", rc);
+        return err_raise(NULL, call, rc);
     return MPI_SUCCESS;
 }
 
-int PMPI_Comm_free_keyval(int *comm_keyval)
+static int comm_free_keyval(const char *call, int *comm_keyval)
 {
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -99,11 +104,11 @@ int PMPI_Comm_free_keyval(int *comm_keyval)
     if (rc == MPI_SUCCESS)
         rc = keyval_free(ATTR_COMM, comm_keyval);
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Comm_free_keyval", rc);
+        return err_raise(NULL, call, rc);
     return MPI_SUCCESS;
 }
 
-int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
+static int comm_set_attr(const char *call, MPI_Comm comm, int comm_keyval, void *attribute_val)
 {
     comm_t *c = NULL;
     int rc = check_initialized();
@@ -112,12 +117,12 @@ int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
     if (rc == MPI_SUCCESS)
         rc = attr_set(&c->attrs, ATTR_COMM, comm, comm_keyval, attribute_val);
     if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Comm_set_attr", rc);
+        return err_raise(c, call, rc);
     return MPI_SUCCESS;
 }
 
 /* attribute_val is a void ** in all but name: it receives the value. */
-int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
+static int comm_get_attr(const char *call, MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
 {
     comm_t *c = NULL;
     bool found = false;
@@ -135,12 +140,12 @@ int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int 
     if (rc == MPI_SUCCESS)
         rc = attr_get(c->attrs, ATTR_COMM, comm_keyval, (void **)attribute_val, &found);
     if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Comm_get_attr", rc);
+        return err_raise(c, call, rc);
     *flag = found;
     return MPI_SUCCESS;
 }
 
-int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
+static int comm_delete_attr(const char *call, MPI_Comm comm, int comm_keyval)
 {
     comm_t *c = NULL;
     int rc = check_initialized();
@@ -149,8 +154,61 @@ int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
     if (rc == MPI_SUCCESS)
         rc = attr_delete(&c->attrs, ATTR_COMM, comm, comm_keyval);
     if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Comm_delete_attr", rc);
+        return err_raise(c, call, rc);
     return MPI_SUCCESS;
+}
+
+int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
+                            MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval, void *extra_state)
+{
+    return comm_create_keyval("MPI_Comm_create_keyval", comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval,
+                              extra_state);
+}
+
+int PMPI_Comm_free_keyval(int *comm_keyval)
+{
+    return comm_free_keyval("MPI_Comm_free_keyval", comm_keyval);
+}
+
+int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
+{
+    return comm_set_attr("MPI_Comm_set_attr", comm, comm_keyval, attribute_val);
+}
+
+int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
+{
+    return comm_get_attr("MPI_Comm_get_attr", comm, comm_keyval, attribute_val, flag);
+}
+
+int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
+{
+    return comm_delete_attr("MPI_Comm_delete_attr", comm, comm_keyval);
+}
+
+/* MPI-1's names (removed in MPI-3.0): the same calls on communicators. */
+int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval, void *extra_state)
+{
+    return comm_create_keyval("MPI_Keyval_create", copy_fn, delete_fn, keyval, extra_state);
+}
+
+int PMPI_Keyval_free(int *keyval)
+{
+    return comm_free_keyval("MPI_Keyval_free", keyval);
+}
+
+int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
+{
+    return comm_set_attr("MPI_Attr_put", comm, keyval, attribute_val);
+}
+
+int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
+{
+    return comm_get_attr("MPI_Attr_get", comm, keyval, attribute_val, flag);
+}
+
+int PMPI_Attr_delete(MPI_Comm comm, int keyval)
+{
+    return comm_delete_attr("MPI_Attr_delete", comm, keyval);
 }
 
 /* ---- datatypes ---- */

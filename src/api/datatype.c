@@ -66,6 +66,13 @@ TESSERA_WEAK_ALIAS(MPI_Type_create_f90_integer, PMPI_Type_create_f90_integer)
 TESSERA_WEAK_ALIAS(MPI_Type_create_f90_real, PMPI_Type_create_f90_real)
 TESSERA_WEAK_ALIAS(MPI_Type_create_f90_complex, PMPI_Type_create_f90_complex)
 TESSERA_WEAK_ALIAS(MPI_Get_address, PMPI_Get_address)
+TESSERA_WEAK_ALIAS(MPI_Address, PMPI_Address)
+TESSERA_WEAK_ALIAS(MPI_Type_hvector, PMPI_Type_hvector)
+TESSERA_WEAK_ALIAS(MPI_Type_hindexed, PMPI_Type_hindexed)
+TESSERA_WEAK_ALIAS(MPI_Type_struct, PMPI_Type_struct)
+TESSERA_WEAK_ALIAS(MPI_Type_extent, PMPI_Type_extent)
+TESSERA_WEAK_ALIAS(MPI_Type_lb, PMPI_Type_lb)
+TESSERA_WEAK_ALIAS(MPI_Type_ub, PMPI_Type_ub)
 TESSERA_WEAK_ALIAS(MPI_Aint_add, PMPI_Aint_add)
 TESSERA_WEAK_ALIAS(MPI_Aint_diff, PMPI_Aint_diff)
 
@@ -135,6 +142,21 @@ EXTENT_QUERY(MPI_Type_get_true_extent, MPI_Aint, dt->true_lb, dt->true_ub - dt->
 EXTENT_QUERY(MPI_Type_get_true_extent_x, MPI_Count, dt->true_lb, dt->true_ub - dt->true_lb)
 EXTENT_QUERY(MPI_Type_get_true_extent_c, MPI_Count, dt->true_lb, dt->true_ub - dt->true_lb)
 #undef EXTENT_QUERY
+
+/* MPI-1's queries of one bound each (removed in MPI-3.0). */
+#define BOUND_QUERY(fn, value)                        \
+    int P##fn(MPI_Datatype datatype, MPI_Aint *out)   \
+    {                                                 \
+        datatype_t *dt;                               \
+        int rc = query_type(#fn, datatype, out, &dt); \
+        if (rc == MPI_SUCCESS)                        \
+            *out = (value);                           \
+        return rc;                                    \
+    }
+BOUND_QUERY(MPI_Type_extent, dt->extent)
+BOUND_QUERY(MPI_Type_lb, dt->lb)
+BOUND_QUERY(MPI_Type_ub, dt->ub)
+#undef BOUND_QUERY
 
 /* ---- commit and free ---- */
 
@@ -530,6 +552,26 @@ int PMPI_Type_create_struct(int count, const int array_of_blocklengths[], const 
                        array_of_displacements, array_of_types, newtype);
 }
 
+/* MPI-1's names (removed in MPI-3.0), the same constructors. */
+int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    return type_vector("MPI_Type_hvector", false, true, count, blocklength, stride, oldtype, newtype);
+}
+
+int PMPI_Type_hindexed(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
+                       MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    return indexed_int("MPI_Type_hindexed", MPI_COMBINER_HINDEXED, true, count, array_of_blocklengths, 0, NULL,
+                       array_of_displacements, &oldtype, newtype);
+}
+
+int PMPI_Type_struct(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
+                     const MPI_Datatype array_of_types[], MPI_Datatype *newtype)
+{
+    return indexed_int("MPI_Type_struct", MPI_COMBINER_STRUCT, true, count, array_of_blocklengths, 0, NULL,
+                       array_of_displacements, array_of_types, newtype);
+}
+
 int PMPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                               const MPI_Count array_of_displacements[], const MPI_Datatype array_of_types[],
                               MPI_Datatype *newtype)
@@ -907,13 +949,23 @@ int PMPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen)
 
 /* ---- addresses and sizes ---- */
 
-int PMPI_Get_address(const void *location, MPI_Aint *address)
+static int get_address(const char *call, const void *location, MPI_Aint *address)
 {
     int rc = check_pointer(address, "address");
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Get_address", rc);
+        return err_raise(NULL, call, rc);
     *address = (MPI_Aint)(uintptr_t)location;
     return MPI_SUCCESS;
+}
+
+int PMPI_Get_address(const void *location, MPI_Aint *address)
+{
+    return get_address("MPI_Get_address", location, address);
+}
+
+int PMPI_Address(const void *location, MPI_Aint *address)
+{
+    return get_address("MPI_Address", location, address);
 }
 
 MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp)

@@ -14,6 +14,9 @@ TESSERA_WEAK_ALIAS(MPI_Error_class, PMPI_Error_class)
 TESSERA_WEAK_ALIAS(MPI_Comm_set_errhandler, PMPI_Comm_set_errhandler)
 TESSERA_WEAK_ALIAS(MPI_Comm_get_errhandler, PMPI_Comm_get_errhandler)
 TESSERA_WEAK_ALIAS(MPI_Comm_create_errhandler, PMPI_Comm_create_errhandler)
+TESSERA_WEAK_ALIAS(MPI_Errhandler_create, PMPI_Errhandler_create)
+TESSERA_WEAK_ALIAS(MPI_Errhandler_set, PMPI_Errhandler_set)
+TESSERA_WEAK_ALIAS(MPI_Errhandler_get, PMPI_Errhandler_get)
 TESSERA_WEAK_ALIAS(MPI_Comm_call_errhandler, PMPI_Comm_call_errhandler)
 TESSERA_WEAK_ALIAS(MPI_Errhandler_free, PMPI_Errhandler_free)
 TESSERA_WEAK_ALIAS(MPI_Add_error_class, PMPI_Add_error_class)
@@ -62,7 +65,7 @@ static int check_errhandler(MPI_Errhandler handler)
     return err_set(MPI_ERR_ARG, "invalid error handler %#x", (unsigned)(uintptr_t)handler);
 }
 
-int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+static int comm_set_errhandler(const char *call, MPI_Comm comm, MPI_Errhandler errhandler)
 {
     comm_t *c = NULL;
     int rc = check_initialized();
@@ -71,7 +74,7 @@ int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
     if (rc == MPI_SUCCESS)
         rc = check_errhandler(errhandler);
     if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Comm_set_errhandler", rc);
+        return err_raise(c, call, rc);
     errhandler_ref(errhandler);
     errhandler_unref(c->errhandler);
     c->errhandler = errhandler;
@@ -79,7 +82,7 @@ int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
     return MPI_SUCCESS;
 }
 
-int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
+static int comm_get_errhandler(const char *call, MPI_Comm comm, MPI_Errhandler *errhandler)
 {
     comm_t *c = NULL;
     int rc = check_initialized();
@@ -88,14 +91,15 @@ int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
     if (rc == MPI_SUCCESS)
         rc = check_pointer(errhandler, "errhandler");
     if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Comm_get_errhandler", rc);
+        return err_raise(c, call, rc);
     /* A new reference: the caller frees it with MPI_Errhandler_free. */
     errhandler_ref(c->errhandler);
     *errhandler = c->errhandler;
     return MPI_SUCCESS;
 }
 
-int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn, MPI_Errhandler *errhandler)
+static int comm_create_errhandler(const char *call, MPI_Comm_errhandler_function *comm_errhandler_fn,
+                                  MPI_Errhandler *errhandler)
 {
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -106,9 +110,40 @@ int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn
     if (rc == MPI_SUCCESS && (h = errhandler_create(comm_errhandler_fn)) == MPI_ERRHANDLER_NULL)
         rc = err_set(MPI_ERR_NO_MEM, "out of memory (or handles) for an error handler");
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Comm_create_errhandler", rc);
+        return err_raise(NULL, call, rc);
     *errhandler = h;
     return MPI_SUCCESS;
+}
+
+int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+    return comm_set_errhandler("MPI_Comm_set_errhandler", comm, errhandler);
+}
+
+int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
+{
+    return comm_get_errhandler("MPI_Comm_get_errhandler", comm, errhandler);
+}
+
+int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn, MPI_Errhandler *errhandler)
+{
+    return comm_create_errhandler("MPI_Comm_create_errhandler", comm_errhandler_fn, errhandler);
+}
+
+/* MPI-1's names (removed in MPI-3.0): the same calls. */
+int PMPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler)
+{
+    return comm_create_errhandler("MPI_Errhandler_create", function, errhandler);
+}
+
+int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+    return comm_set_errhandler("MPI_Errhandler_set", comm, errhandler);
+}
+
+int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
+{
+    return comm_get_errhandler("MPI_Errhandler_get", comm, errhandler);
 }
 
 /* The handler runs as if a call on comm had failed with errorcode; when
