@@ -10,7 +10,11 @@
  * as the standard allows, since only the total counts).  The message
  * travels on the communicator's own context under the tag's negative
  * twin (check/check.h), which no ordinary receive takes, so partitioned
- * and ordinary traffic with the same tag never mix.
+ * and ordinary traffic with the same tag never mix.  Partitioned sends
+ * and receives match in the order they were initialized, not started
+ * (MPI-4.1 4.2.2): each init's place among its process's with the same
+ * peer and tag travels with its RTS and must equal the receive's; the
+ * first (place 0, the usual case) may go eager like any message.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -66,11 +70,17 @@ int PMPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Dataty
     uint8_t *ready = NULL;
     if (rc == MPI_SUCCESS && !(ready = calloc((size_t)partitions, 1)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory for %d partitions", partitions);
-    if (rc != MPI_SUCCESS)
+    uint32_t seq = 0;
+    if (rc == MPI_SUCCESS && dest != MPI_PROC_NULL && (seq = comm_next_part_seq(c, dest, tag, false)) == UINT32_MAX)
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory counting partitioned sends");
+    if (rc != MPI_SUCCESS) {
+        free(ready);
         return err_raise(c, "MPI_Psend_init", rc);
+    }
     request_t *req = request_alloc(REQUEST_SEND);
     req->persistent = true;
     req->partitions = partitions;
+    req->part_seq = seq;
     req->owned = ready;
     p2p_send_prepare(req, &data, dest, dest == MPI_PROC_NULL ? tag : wire_tag(tag), c, SEND_MODE_STANDARD);
     *request = request_to_handle(req);
@@ -92,11 +102,15 @@ int PMPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype dat
         rc = err_set(MPI_ERR_TAG, "invalid tag MPI_ANY_TAG (a partitioned receive names its tag)");
     if (rc == MPI_SUCCESS)
         rc = check_recv_args(buf, total, datatype, source, tag, comm, &c, &data);
+    uint32_t seq = 0;
+    if (rc == MPI_SUCCESS && source != MPI_PROC_NULL && (seq = comm_next_part_seq(c, source, tag, true)) == UINT32_MAX)
+        rc = err_set(MPI_ERR_NO_MEM, "out of memory counting partitioned receives");
     if (rc != MPI_SUCCESS)
         return err_raise(c, "MPI_Precv_init", rc);
     request_t *req = request_alloc(REQUEST_RECV);
     req->persistent = true;
     req->partitions = partitions;
+    req->part_seq = seq;
     p2p_recv_prepare(req, &data, source, source == MPI_PROC_NULL ? tag : wire_tag(tag), c);
     *request = request_to_handle(req);
     return MPI_SUCCESS;

@@ -176,8 +176,34 @@ comm_t *comm_new_inter(comm_t *local, int remote_n, const int *remote_world_rank
     return comm;
 }
 
+typedef struct part_count {
+    struct part_count *next;
+    int peer, tag;
+    bool recv;
+    uint32_t count;
+} part_count_t;
+
+uint32_t comm_next_part_seq(comm_t *comm, int peer, int tag, bool recv)
+{
+    part_count_t *p = comm->part_counts;
+    while (p && !(p->peer == peer && p->tag == tag && p->recv == recv))
+        p = p->next;
+    if (!p) {
+        if (!(p = malloc(sizeof *p)))
+            return UINT32_MAX;
+        *p = (part_count_t){comm->part_counts, peer, tag, recv, 0};
+        comm->part_counts = p;
+    }
+    return p->count++;
+}
+
 void comm_destroy(comm_t *comm)
 {
+    while (comm->part_counts) {
+        part_count_t *p = comm->part_counts;
+        comm->part_counts = p->next;
+        free(p);
+    }
     if (comm->local)
         comm_destroy(comm->local);
     unregister_context(comm);

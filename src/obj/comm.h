@@ -51,15 +51,21 @@ typedef struct comm {
     MPI_Errhandler errhandler;
     bool errhandler_set_by_user;
     char name[MPI_MAX_OBJECT_NAME];
-    struct info *info;          /* hints from MPI_Comm_set_info and friends; NULL: none */
-    struct attr *attrs;         /* attributes (obj/attr.h), in the order set */
-    struct topo *topo;          /* cartesian or graph structure (obj/topo.h); NULL: none */
-    uint32_t coll_seq;          /* collectives started on it: their tags (coll/sched.h) */
-    struct coll_shm *coll_shm;  /* shared-memory collective state (coll/shm.h); NULL: not attached */
-    struct bsend_pool *bsend;   /* its own buffer for buffered sends (p2p/bsend.c); NULL: none yet */
-    uint32_t session;           /* the session it was made from (handle value); 0: the world model */
-    struct comm *next_released; /* in comm_released, once freed by the user while still in use */
+    struct info *info;              /* hints from MPI_Comm_set_info and friends; NULL: none */
+    struct attr *attrs;             /* attributes (obj/attr.h), in the order set */
+    struct topo *topo;              /* cartesian or graph structure (obj/topo.h); NULL: none */
+    uint32_t coll_seq;              /* collectives started on it: their tags (coll/sched.h) */
+    struct coll_shm *coll_shm;      /* shared-memory collective state (coll/shm.h); NULL: not attached */
+    struct bsend_pool *bsend;       /* its own buffer for buffered sends (p2p/bsend.c); NULL: none yet */
+    uint32_t session;               /* the session it was made from (handle value); 0: the world model */
+    struct comm *next_released;     /* in comm_released, once freed by the user while still in use */
+    struct part_count *part_counts; /* partitioned inits so far per peer and tag (comm_next_part_seq) */
 } comm_t;
+
+/* The place of a new partitioned send (recv false) or receive init with
+ * this peer and tag among this process's on comm: 0, 1, 2, ...  UINT32_MAX
+ * when out of memory. */
+uint32_t comm_next_part_seq(comm_t *comm, int peer, int tag, bool recv);
 
 /* The predefined communicators outlive MPI_Finalize so that a call made
  * after it still reaches the error handler the user chose. */

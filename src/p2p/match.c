@@ -103,12 +103,12 @@ static int match_envelope(int want_source, int want_tag, int source, int tag)
            (want_tag == tag || (want_tag == MPI_ANY_TAG && tag >= 0));
 }
 
-request_t *match_posted_take(uint16_t context_id, int source, int tag)
+request_t *match_posted_take(uint16_t context_id, int source, int tag, uint32_t part_seq)
 {
     match_queues_t *q = match_queues(context_id);
     request_t *prev = NULL;
     for (request_t *req = q->posted_head; req; prev = req, req = req->next) {
-        if (!match_envelope(req->peer, req->tag, source, tag))
+        if (!match_envelope(req->peer, req->tag, source, tag) || req->part_seq != part_seq)
             continue;
         if (prev)
             prev->next = req->next;
@@ -181,12 +181,12 @@ static unexpected_t *unexpected_unlink(match_queues_t *q, unexpected_t *prev, un
     return msg;
 }
 
-unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag)
+unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag, uint32_t part_seq)
 {
     match_queues_t *q = match_queues(context_id);
     unexpected_t *prev = NULL;
     for (unexpected_t *msg = q->unexpected_head; msg; prev = msg, msg = msg->next)
-        if (match_envelope(source, tag, msg->source, msg->tag))
+        if (match_envelope(source, tag, msg->source, msg->tag) && msg->rts.part_seq == part_seq)
             return unexpected_unlink(q, prev, msg);
     return NULL;
 }

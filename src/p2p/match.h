@@ -44,15 +44,17 @@ void match_unexpected_free(unexpected_t *msg);
 void match_init(void);
 void match_finalize(void);
 
-/* Remove and return the first posted receive that matches, or NULL. */
-request_t *match_posted_take(uint16_t context_id, int source, int tag);
+/* Remove and return the first posted receive that matches, or NULL.
+ * part_seq: the message's place among its sender's partitioned inits of
+ * that envelope, which a partitioned receive's must equal (0 otherwise). */
+request_t *match_posted_take(uint16_t context_id, int source, int tag, uint32_t part_seq);
 void match_posted_append(uint16_t context_id, request_t *req);
 /* Take req out of the posted queue; false if it was not there (matched). */
 bool match_posted_remove(uint16_t context_id, request_t *req);
 
 /* Remove and return the first unexpected message a receive for (source,
  * tag) would match, or NULL. */
-unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag);
+unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag, uint32_t part_seq);
 void match_unexpected_append(uint16_t context_id, unexpected_t *msg);
 /* Remove and return the message that world_source's send request
  * send_handle announced and waits on a reply for (an RTS, or a small

@@ -51,7 +51,7 @@ void p2p_probe(int source, int tag, comm_t *comm, MPI_Status *status)
 unexpected_t *p2p_improbe(int source, int tag, comm_t *comm, MPI_Status *status)
 {
     progress_poll();
-    unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag);
+    unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag, 0);
     if (msg)
         probe_status(msg, status);
     return msg;
@@ -61,7 +61,7 @@ unexpected_t *p2p_mprobe(int source, int tag, comm_t *comm, MPI_Status *status)
 {
     probe_args_t args = {comm->context_id, source, tag};
     progress_wait_until(probe_found, &args, comm_world_peer(comm, source));
-    unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag);
+    unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag, 0);
     probe_status(msg, status);
     return msg;
 }

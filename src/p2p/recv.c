@@ -107,8 +107,7 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
      * communicator filled in when the communicator appears. */
     comm_t *comm = comm_from_context(hdr->context_id);
     int source = comm ? comm_rank_of_world(comm, world_src) : MATCH_SOURCE_UNRESOLVED;
-    request_t *req = comm ? match_posted_take(hdr->context_id, source, hdr->tag) : NULL;
-    wire_rts_t rts;
+    wire_rts_t rts = {0};
     uint64_t total = 0;
     uint32_t sync_handle = 0;
     wire_payload_t data = *payload;
@@ -120,6 +119,7 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
         wire_payload_copy(&sync_handle, payload, sizeof sync_handle);
         data = wire_payload_skip(payload, sizeof sync_handle);
     }
+    request_t *req = comm ? match_posted_take(hdr->context_id, source, hdr->tag, rts.part_seq) : NULL;
     if (req) {
         if (hdr->type == WIRE_EAGER || hdr->type == WIRE_EAGER_SYNC) {
             recv_deliver_eager(req, source, hdr->tag, &data);
@@ -145,6 +145,7 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
     msg->type = hdr->type == WIRE_RTS ? WIRE_RTS : WIRE_EAGER;
     msg->ack = hdr->type == WIRE_EAGER_SYNC;
     msg->rts.send_handle = sync_handle;
+    msg->rts.part_seq = 0;
     if (eager) {
         msg->bytes = msg->arrived = data_bytes;
         wire_payload_copy(msg->data, &data, data_bytes);
@@ -252,7 +253,7 @@ void p2p_recv_start(request_t *req)
     /* Only messages already taken out of the rings can be in the unexpected
      * queue; one still in a ring was sent after them and will meet this
      * receive when progress delivers it, in order. */
-    unexpected_t *msg = match_unexpected_take(req->comm->context_id, req->peer, req->tag);
+    unexpected_t *msg = match_unexpected_take(req->comm->context_id, req->peer, req->tag, req->part_seq);
     if (msg)
         p2p_recv_unexpected(req, msg);
     else

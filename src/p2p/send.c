@@ -223,7 +223,8 @@ static int send_push(request_t *req)
                           .address = (uint64_t)(uintptr_t)req->data.base,
                           .send_handle = req->handle,
                           .flags = (req->data.dt ? 0 : WIRE_RTS_CONTIGUOUS) |
-                                   (req->mode == SEND_MODE_OFFER ? WIRE_RTS_OFFERED : 0)};
+                                   (req->mode == SEND_MODE_OFFER ? WIRE_RTS_OFFERED : 0),
+                          .part_seq = req->part_seq};
         hdr = send_hdr(WIRE_RTS, req->comm->context_id, req->tag);
         /* The reply may come before send() returns (the self transport
          * delivers at once), so req is already waiting for it, and is not
@@ -388,7 +389,7 @@ void p2p_send_start(request_t *req)
     if (!p2p_begin(req))
         return;
     transport_ops_t *tp = p2p_transport(req->world_peer);
-    bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= tp->eager_limit &&
+    bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= tp->eager_limit && req->part_seq == 0 &&
                  !(req->mode == SEND_MODE_OFFER && rndv_can_offer(&req->data));
     if (eager && proto_info_enabled)
         send_report(req->world_peer, req->data.bytes);

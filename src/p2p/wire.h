@@ -73,6 +73,8 @@ typedef struct wire_rts {
     uint64_t address;     /* the sender's buffer, for a single-copy read */
     uint32_t send_handle; /* the sender's request, named in FIN or CTS */
     uint32_t flags;       /* WIRE_RTS_* */
+    uint32_t part_seq;    /* a partitioned send's place among its envelope's (request.h) */
+    uint32_t unused;
 } wire_rts_t;
 
 /* The sender's data lies contiguous at address: a single-copy read can take

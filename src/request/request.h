@@ -95,6 +95,11 @@ typedef struct request {
      * per partition). */
     int partitions;
     int partitions_ready;
+    /* Partitioned requests match in the order they were initialized: the
+     * how-many-th this one is of its process's inits with the same peer,
+     * tag and communicator.  The sender's goes with its RTS (a first one,
+     * 0, may go eager); every other message and receive has 0. */
+    uint32_t part_seq;
     MPI_Status status;
 } request_t;
 

@@ -1,4 +1,5 @@
-/* test_match.c -- posted and unexpected queues: wildcards, order, contexts. */
+/* test_match.c -- posted and unexpected queues: wildcards, order, contexts,
+ * partitioned inits. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -36,13 +37,13 @@ int main(void)
     request_t *b = post(0, MPI_ANY_SOURCE, 5);
     request_t *c = post(0, 2, MPI_ANY_TAG);
     request_t *d = post(0, MPI_ANY_SOURCE, MPI_ANY_TAG);
-    CHECK(match_posted_take(0, 2, 5) == b, "(2,5) should take the ANY_SOURCE receive");
-    CHECK(match_posted_take(0, 1, 5) == a, "(1,5) should take the specific receive");
-    CHECK(match_posted_take(0, 1, 5) == d, "(1,5) again should take the full wildcard");
-    CHECK(match_posted_take(0, 3, 9) == NULL, "(3,9) should match nothing");
-    CHECK(match_posted_take(1, 2, 9) == NULL, "another context must not match");
-    CHECK(match_posted_take(0, 2, 9) == c, "(2,9) should take the ANY_TAG receive");
-    CHECK(match_posted_take(0, 2, 9) == NULL, "queue should be empty");
+    CHECK(match_posted_take(0, 2, 5, 0) == b, "(2,5) should take the ANY_SOURCE receive");
+    CHECK(match_posted_take(0, 1, 5, 0) == a, "(1,5) should take the specific receive");
+    CHECK(match_posted_take(0, 1, 5, 0) == d, "(1,5) again should take the full wildcard");
+    CHECK(match_posted_take(0, 3, 9, 0) == NULL, "(3,9) should match nothing");
+    CHECK(match_posted_take(1, 2, 9, 0) == NULL, "another context must not match");
+    CHECK(match_posted_take(0, 2, 9, 0) == c, "(2,9) should take the ANY_TAG receive");
+    CHECK(match_posted_take(0, 2, 9, 0) == NULL, "queue should be empty");
 
     /* Unexpected: the first message that the receive accepts, in arrival
      * order, per context. */
@@ -50,21 +51,35 @@ int main(void)
     unexpected_t *m2 = arrive(0, 2, 6);
     unexpected_t *m3 = arrive(0, 1, 6);
     unexpected_t *m4 = arrive(300, 1, 5); /* a context far beyond the first table */
-    CHECK(match_unexpected_take(0, 1, 6) == m3, "(1,6)");
-    CHECK(match_unexpected_take(0, MPI_ANY_SOURCE, 6) == m2, "(ANY,6)");
-    CHECK(match_unexpected_take(0, MPI_ANY_SOURCE, MPI_ANY_TAG) == m1, "(ANY,ANY)");
-    CHECK(match_unexpected_take(0, MPI_ANY_SOURCE, MPI_ANY_TAG) == NULL, "context 0 empty");
-    CHECK(match_unexpected_take(300, 1, MPI_ANY_TAG) == m4, "context 300");
+    CHECK(match_unexpected_take(0, 1, 6, 0) == m3, "(1,6)");
+    CHECK(match_unexpected_take(0, MPI_ANY_SOURCE, 6, 0) == m2, "(ANY,6)");
+    CHECK(match_unexpected_take(0, MPI_ANY_SOURCE, MPI_ANY_TAG, 0) == m1, "(ANY,ANY)");
+    CHECK(match_unexpected_take(0, MPI_ANY_SOURCE, MPI_ANY_TAG, 0) == NULL, "context 0 empty");
+    CHECK(match_unexpected_take(300, 1, MPI_ANY_TAG, 0) == m4, "context 300");
     free(m1);
     free(m2);
     free(m3);
     free(m4);
 
+    /* Partitioned: a message from the sender's n-th init of an envelope
+     * goes to the receiver's n-th, whatever order they were started in. */
+    request_t *p0 = post(7, 1, -5), *p1 = post(7, 1, -5);
+    p1->part_seq = 1;
+    CHECK(match_posted_take(7, 1, -5, 1) == p1, "a second partitioned init's message took another receive");
+    CHECK(match_posted_take(7, 1, -5, 1) == NULL, "no second receive of place 1 is posted");
+    CHECK(match_posted_take(7, 1, -5, 0) == p0, "the first init's message");
+    unexpected_t *u0 = arrive(7, 1, -5), *u1 = arrive(7, 1, -5);
+    u1->rts.part_seq = 1;
+    CHECK(match_unexpected_take(7, 1, -5, 1) == u1, "a receive of place 1 took another message");
+    CHECK(match_unexpected_take(7, 1, -5, 0) == u0, "a receive of place 0");
+    free(u0);
+    free(u1);
+
     /* Many entries keep their order. */
     for (int i = 0; i < 10000; i++)
         arrive(5, i % 3, i);
     for (int i = 0; i < 10000; i++) {
-        unexpected_t *m = match_unexpected_take(5, MPI_ANY_SOURCE, MPI_ANY_TAG);
+        unexpected_t *m = match_unexpected_take(5, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);
         CHECK(m && m->tag == i, "entry %d out of order", i);
         free(m);
     }

@@ -2,7 +2,8 @@
  * made ready one by one, by range and by list, in any order, over several
  * rounds; different partition counts on the two sides; MPI_Parrived
  * before and after; an ordinary message with the same tag in flight at
- * the same time goes to the ordinary receive; and the argument errors. */
+ * the same time goes to the ordinary receive; inits of the same envelope
+ * matched in init order, not start order; and the argument errors. */
 #include <string.h>
 
 #include "../mpitest.h"
@@ -78,6 +79,48 @@ static void rounds(int recv_parts)
     free(in);
 }
 
+/* Several partitioned inits with the same peer and tag match in the order
+ * they were initialized, whatever order they are started in (MPI-4.1
+ * 4.2.2): sends started last to first, receives first to last, for two
+ * rounds; small messages and one beyond the eager limit. */
+enum { SAME = 3 };
+static void init_order(void)
+{
+    static const int counts[SAME] = {4, 100000, 7};
+    int *out[SAME], *in[SAME];
+    MPI_Request send[SAME], recv[SAME];
+    for (int k = 0; k < SAME; k++) {
+        out[k] = calloc((size_t)counts[k], sizeof(int));
+        in[k] = calloc((size_t)counts[k], sizeof(int));
+        MPI_Psend_init(out[k], 1, counts[k], MPI_INT, right, 9, MPI_COMM_WORLD, MPI_INFO_NULL, &send[k]);
+        MPI_Precv_init(in[k], 1, counts[k], MPI_INT, left, 9, MPI_COMM_WORLD, MPI_INFO_NULL, &recv[k]);
+    }
+    for (int round = 0; round < 2; round++) {
+        for (int k = SAME - 1; k >= 0; k--) {
+            for (int i = 0; i < counts[k]; i++)
+                out[k][i] = 1000 * round + 100 * k + rank;
+            MPI_Start(&send[k]);
+            MPI_Pready(0, send[k]);
+        }
+        MPI_Startall(SAME, recv);
+        MPI_Waitall(SAME, recv, MPI_STATUSES_IGNORE);
+        MPI_Waitall(SAME, send, MPI_STATUSES_IGNORE);
+        for (int k = 0; k < SAME; k++) {
+            int want = 1000 * round + 100 * k + left, bad = 0;
+            for (int i = 0; i < counts[k]; i++)
+                bad += in[k][i] != want;
+            MT_CHECK(bad == 0, "round %d, init %d: %d of %d ints wrong (first %d, want %d)", round, k, bad, counts[k],
+                     in[k][0], want);
+        }
+    }
+    for (int k = 0; k < SAME; k++) {
+        MPI_Request_free(&send[k]);
+        MPI_Request_free(&recv[k]);
+        free(out[k]);
+        free(in[k]);
+    }
+}
+
 static void errors(void)
 {
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -113,6 +156,7 @@ int main(int argc, char **argv)
     right = (rank + 1) % size;
     left = (rank + size - 1) % size;
     rounds(PARTS);
+    init_order();
     rounds(2);
     errors();
     return mt_finish();
