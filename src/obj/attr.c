@@ -131,9 +131,13 @@ int attr_set(attr_t **list, int kind, void *object, int keyval, void *value)
     return MPI_SUCCESS;
 }
 
+/* Reading and deleting take a keyval the program has freed while values
+ * still use it: MPI lets those values go by MPI_Comm_delete_attr under the
+ * keyval's number, and a library that freed its keyval early still reads
+ * what it set.  Setting a new value takes a live keyval only. */
 int attr_get(const attr_t *list, int kind, int keyval, void **value, bool *found)
 {
-    if (!keyval_live(kind, keyval))
+    if (!keyval_lookup(kind, keyval))
         return bad_keyval(keyval);
     *found = false;
     for (const attr_t *a = list; a; a = a->next)
@@ -146,7 +150,7 @@ int attr_get(const attr_t *list, int kind, int keyval, void **value, bool *found
 
 int attr_delete(attr_t **list, int kind, void *object, int keyval)
 {
-    keyval_t *k = keyval_live(kind, keyval);
+    keyval_t *k = keyval_lookup(kind, keyval);
     if (!k)
         return bad_keyval(keyval);
     for (attr_t **link = list; *link; link = &(*link)->next) {

@@ -134,8 +134,19 @@ int main(int argc, char **argv)
     MPI_Comm_free_keyval(&key);
     MT_CHECK(key == MPI_KEYVAL_INVALID, "MPI_Comm_free_keyval sets MPI_KEYVAL_INVALID");
     MT_EXPECT_CLASS(MPI_Comm_set_attr(a, stale, NULL), MPI_ERR_KEYVAL, "a freed keyval");
+    /* ... whose value can still be read, and deleted by the keyval's
+     * number (MPI_Comm_free_keyval: "these references need to be
+     * explicitly freed ... via MPI_COMM_DELETE_ATTR"). */
+    MPI_Comm c;
+    MPI_Comm_dup(b, &c);
+    MT_CHECK(copies == 2, "the copy callback of a freed keyval did not run at dup: %d", copies);
+    MPI_Comm_get_attr(c, stale, &got, &flag);
+    MT_CHECK(flag && (intptr_t)got == 13, "reading under a freed keyval: %d/%ld", flag, (long)(intptr_t)got);
+    MT_CHECK(MPI_Comm_delete_attr(c, stale) == MPI_SUCCESS, "deleting under a freed keyval failed");
+    MT_CHECK(deletes == 3 && last_deleted == 13, "deleting under a freed keyval: %d deletes", deletes);
+    MPI_Comm_free(&c);
     MPI_Comm_free(&b);
-    MT_CHECK(deletes == 3 && last_deleted == 12, "freeing the communicator deleted its value: %d", deletes);
+    MT_CHECK(deletes == 4 && last_deleted == 12, "freeing the communicator deleted its value: %d", deletes);
 
     /* a delete callback's error is the call's error */
     int key2;
