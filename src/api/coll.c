@@ -431,6 +431,34 @@ static inline int check_aliasing(const void *sendbuf, const void *recvbuf, MPI_C
     return MPI_SUCCESS;
 }
 
+static __attribute__((cold, noinline)) int overlap_error(const void *sendbuf, const void *recvbuf)
+{
+    return err_set(MPI_ERR_BUFFER,
+                   "sendbuf %p and recvbuf %p overlap (pass MPI_IN_PLACE as sendbuf to use one buffer for both)",
+                   sendbuf, recvbuf);
+}
+
+/* The same for data that overlaps without starting at the same address
+ * (a process's own block of an allgather passed as sendbuf, say).  Only
+ * for contiguous types, whose bytes are their whole span: layouts with
+ * holes may interleave legally. */
+static inline int check_overlap(const void *sendbuf, MPI_Count sendcount, const datatype_t *sendtype,
+                                const void *recvbuf, MPI_Count recvcount, const datatype_t *recvtype)
+{
+    MPI_Count sbytes = sendcount * sendtype->size, rbytes = recvcount * recvtype->size;
+    if (sbytes <= 0 || rbytes <= 0)
+        return MPI_SUCCESS;
+    if (__builtin_expect(sendbuf == recvbuf, 0))
+        return aliasing_error(recvbuf);
+    if (!sendtype->contiguous || !recvtype->contiguous)
+        return MPI_SUCCESS;
+    uintptr_t s = (uintptr_t)sendbuf + (uintptr_t)sendtype->true_lb;
+    uintptr_t r = (uintptr_t)recvbuf + (uintptr_t)recvtype->true_lb;
+    if (__builtin_expect(s < r + (uintptr_t)rbytes && r < s + (uintptr_t)sbytes, 0))
+        return overlap_error(sendbuf, recvbuf);
+    return MPI_SUCCESS;
+}
+
 /* The info of an _init call: MPI_INFO_NULL or a live handle.  No hint
  * changes a collective yet, so a valid one is only checked. */
 static int check_info_arg(MPI_Info info)
@@ -487,7 +515,7 @@ static int prepare_gather(const void *sendbuf, MPI_Count sendcount, MPI_Datatype
     } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
         if (rc == MPI_SUCCESS && role == ROLE_ROOT)
-            rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
+            rc = check_overlap(sendbuf, sendcount, a->sendtype, recvbuf, recvcount * blocks_of(c), a->recvtype);
         a->sendbuf = sendbuf;
         a->sendcount = sendcount;
     }
@@ -567,7 +595,7 @@ static int prepare_scatter(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
     } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(recvbuf, recvcount, recvtype, false, &a->recvtype);
         if (rc == MPI_SUCCESS && role == ROLE_ROOT)
-            rc = check_aliasing(sendbuf, recvbuf, recvcount * a->recvtype->size);
+            rc = check_overlap(sendbuf, sendcount * blocks_of(c), a->sendtype, recvbuf, recvcount, a->recvtype);
         a->recvbuf = recvbuf;
         a->recvcount = recvcount;
     }
@@ -643,7 +671,7 @@ static int prepare_allgather(const void *sendbuf, MPI_Count sendcount, MPI_Datat
     }
     rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
     if (rc == MPI_SUCCESS)
-        rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
+        rc = check_overlap(sendbuf, sendcount, a->sendtype, recvbuf, recvcount * blocks_of(c), a->recvtype);
     a->sendbuf = sendbuf;
     a->sendcount = sendcount;
     return rc;
@@ -716,7 +744,8 @@ static int prepare_alltoall(const void *sendbuf, MPI_Count sendcount, MPI_Dataty
     if (rc == MPI_SUCCESS)
         rc = check_data(sendbuf, (MPI_Count)sendcount * blocks_of(c), sendtype, true, &a->sendtype);
     if (rc == MPI_SUCCESS)
-        rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
+        rc = check_overlap(sendbuf, sendcount * blocks_of(c), a->sendtype, recvbuf, recvcount * blocks_of(c),
+                           a->recvtype);
     a->sendbuf = sendbuf;
     a->sendcount = sendcount;
     return rc;
@@ -865,7 +894,7 @@ static inline __attribute__((always_inline)) int prepare_reduction(const void *s
         return MPI_SUCCESS;
     rc = check_data_of(sendbuf, count, a->sendtype, true);
     if (rc == MPI_SUCCESS && recv_here)
-        rc = check_aliasing(sendbuf, recvbuf, count * a->sendtype->size);
+        rc = check_overlap(sendbuf, count, a->sendtype, recvbuf, recv_count, a->recvtype);
     a->sendbuf = sendbuf;
     return rc;
 }

@@ -72,6 +72,14 @@ int main(int argc, char **argv)
                     "MPI_IN_PLACE as the receive buffer");
     MT_EXPECT_CLASS(MPI_Alltoall(big, 1, MPI_INT, big, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER,
                     "MPI_Alltoall from a buffer into itself");
+    /* Overlapping without the same start: this process's own block of the
+     * result as its input, a window one element on. */
+    MT_EXPECT_CLASS(MPI_Allgather(&big[rank], 1, MPI_INT, big, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                    "MPI_Allgather from its own block of the result");
+    MT_EXPECT_CLASS(MPI_Allreduce(a, a + 1, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                    "MPI_Allreduce into a buffer overlapping the input");
+    MT_CHECK(MPI_Allreduce(a, a + 2, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD) == MPI_SUCCESS,
+             "MPI_Allreduce into the ints right after the input (no overlap) failed");
     /* Only a root sees its buffers: on MPI_COMM_SELF no other process is left waiting. */
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     int one = 1, zero = 0;
