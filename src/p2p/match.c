@@ -103,22 +103,25 @@ static int match_envelope(int want_source, int want_tag, int source, int tag)
            (want_tag == tag || (want_tag == MPI_ANY_TAG && tag >= 0));
 }
 
+static request_t *posted_unlink(match_queues_t *q, request_t *prev, request_t *req)
+{
+    if (prev)
+        prev->next = req->next;
+    else
+        q->posted_head = req->next;
+    if (q->posted_tail == req)
+        q->posted_tail = prev;
+    req->next = NULL;
+    return req;
+}
+
 request_t *match_posted_take(uint16_t context_id, int source, int tag, uint32_t part_seq)
 {
     match_queues_t *q = match_queues(context_id);
     request_t *prev = NULL;
-    for (request_t *req = q->posted_head; req; prev = req, req = req->next) {
-        if (!match_envelope(req->peer, req->tag, source, tag) || req->part_seq != part_seq)
-            continue;
-        if (prev)
-            prev->next = req->next;
-        else
-            q->posted_head = req->next;
-        if (q->posted_tail == req)
-            q->posted_tail = prev;
-        req->next = NULL;
-        return req;
-    }
+    for (request_t *req = q->posted_head; req; prev = req, req = req->next)
+        if (match_envelope(req->peer, req->tag, source, tag) && req->part_seq == part_seq)
+            return posted_unlink(q, prev, req);
     return NULL;
 }
 
@@ -126,18 +129,11 @@ bool match_posted_remove(uint16_t context_id, request_t *req)
 {
     match_queues_t *q = match_queues(context_id);
     request_t *prev = NULL;
-    for (request_t *r = q->posted_head; r; prev = r, r = r->next) {
-        if (r != req)
-            continue;
-        if (prev)
-            prev->next = r->next;
-        else
-            q->posted_head = r->next;
-        if (q->posted_tail == r)
-            q->posted_tail = prev;
-        r->next = NULL;
-        return true;
-    }
+    for (request_t *r = q->posted_head; r; prev = r, r = r->next)
+        if (r == req) {
+            posted_unlink(q, prev, r);
+            return true;
+        }
     return false;
 }
 
