@@ -267,6 +267,15 @@ static __attribute__((noinline)) int run_schedule(const char *name, enum coll_op
         sched_free(s);
         rc = err_set(rc, "out of memory recording %s's schedule", name);
     }
+    /* On an intracommunicator each process sends itself a block too, so
+     * what it sends and what it receives must be the same amount.  Its
+     * schedule still runs, failed, so that the others hear of it. */
+    if (rc == MPI_SUCCESS && c->a.amounts_differ)
+        sched_fail(s, err_set(MPI_ERR_TRUNCATE,
+                              "sendcount/sendtype give %lld bytes a block and recvcount/recvtype %lld: they must "
+                              "describe the same amount of data",
+                              (long long)(c->a.sendcount * c->a.sendtype->size),
+                              (long long)(c->a.recvcount * c->a.recvtype->size)));
     call_free(c);
     if (rc == MPI_SUCCESS) {
         if (mode == BLOCKING) {
@@ -672,6 +681,8 @@ static int prepare_allgather(const void *sendbuf, MPI_Count sendcount, MPI_Datat
     rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
     if (rc == MPI_SUCCESS)
         rc = check_overlap(sendbuf, sendcount, a->sendtype, recvbuf, recvcount * blocks_of(c), a->recvtype);
+    if (rc == MPI_SUCCESS && !c->comm->inter)
+        a->amounts_differ = sendcount * a->sendtype->size != recvcount * a->recvtype->size;
     a->sendbuf = sendbuf;
     a->sendcount = sendcount;
     return rc;
@@ -746,6 +757,8 @@ static int prepare_alltoall(const void *sendbuf, MPI_Count sendcount, MPI_Dataty
     if (rc == MPI_SUCCESS)
         rc = check_overlap(sendbuf, sendcount * blocks_of(c), a->sendtype, recvbuf, recvcount * blocks_of(c),
                            a->recvtype);
+    if (rc == MPI_SUCCESS && !c->comm->inter)
+        a->amounts_differ = sendcount * a->sendtype->size != recvcount * a->recvtype->size;
     a->sendbuf = sendbuf;
     a->sendcount = sendcount;
     return rc;

@@ -38,7 +38,8 @@ typedef struct step {
 struct sched {
     comm_t *comm;
     int tag;
-    int error; /* the first error: MPI_SUCCESS while all goes well */
+    int error;          /* the first error: MPI_SUCCESS while all goes well */
+    int standing_error; /* found in the call's own arguments: every run starts failed (sched_fail) */
     bool alloc_failed;
     bool local_group; /* messages recorded now stay in the local group */
     step_t *steps;
@@ -368,7 +369,12 @@ static void reset(sched_t *s)
 {
     s->next = 0;
     s->nwaiting = 0;
-    s->error = s->alloc_failed ? MPI_ERR_NO_MEM : MPI_SUCCESS;
+    s->error = s->alloc_failed ? MPI_ERR_NO_MEM : s->standing_error;
+}
+
+void sched_fail(sched_t *s, int rc)
+{
+    s->standing_error = rc;
 }
 
 static bool run_done(void *arg)

@@ -81,6 +81,12 @@ void *sched_tmp(sched_t *s, MPI_Count count, const datatype_t *dt);
 void sched_hold_type(sched_t *s, datatype_t *dt);
 void sched_hold_op(sched_t *s, op_t *op);
 
+/* This process's own arguments are wrong in a way only it can see (its
+ * send and receive amounts differ): every run of s starts failed, sends
+ * messages the others will not expect so that they fail too, and
+ * reports rc. */
+void sched_fail(sched_t *s, int rc);
+
 /* Run to the end and free the schedule; returns the first error. */
 int sched_run(sched_t *s);
 /* Start it behind a new request (kind REQUEST_COLL) that completes when

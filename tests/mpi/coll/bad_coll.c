@@ -163,6 +163,16 @@ int main(int argc, char **argv)
             MT_CHECK(v[1] == (rank == 0), "MPI_Ibcast wrote past a mismatch: %d", v[1]);
             MT_CHECK(sum_int(1) == size, "the world is not usable after a mismatched MPI_Ibcast");
         }
+        /* A process whose own send and receive amounts differ (it sends
+         * itself a block too): it and every other process report it. */
+        int blocks[16] = {0};
+        MPI_Request req;
+        rc = MPI_Iallgather(a, rank == 0 ? 1 : 2, MPI_INT, blocks, 2, MPI_INT, MPI_COMM_WORLD, &req);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Error_class(rc, &cls);
+        MT_CHECK(cls == MPI_ERR_TRUNCATE, "MPI_Iallgather with 1 int sent by rank 0 and 2 expected: class %d", cls);
+        MT_CHECK(sum_int(1) == size, "the world is not usable after a mismatched MPI_Iallgather");
     }
     free(big);
     return mt_finish();
