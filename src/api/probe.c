@@ -33,7 +33,7 @@ static int check_probe_args(int source, int tag, MPI_Comm comm, comm_t **c)
 /* What a probe of MPI_PROC_NULL reports. */
 static void status_proc_null(MPI_Status *status)
 {
-    request_status_out_empty(status, MPI_PROC_NULL);
+    request_status_out_proc_null(status);
 }
 
 int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)

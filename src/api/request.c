@@ -79,7 +79,7 @@ static int request_finish(MPI_Request *handle, request_t *req, MPI_Status *statu
 
 static void status_empty(MPI_Status *status)
 {
-    request_status_out_empty(status, MPI_ANY_SOURCE);
+    request_status_out_empty(status);
 }
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)

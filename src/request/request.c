@@ -109,14 +109,20 @@ void request_status_out(MPI_Status *to, const MPI_Status *from)
     to->tessera_count = from->tessera_count;
 }
 
-void request_status_out_empty(MPI_Status *to, int source)
+void request_status_out_proc_null(MPI_Status *to)
 {
     if (to == MPI_STATUS_IGNORE)
         return;
-    to->MPI_SOURCE = source;
+    to->MPI_SOURCE = MPI_PROC_NULL;
     to->MPI_TAG = MPI_ANY_TAG;
     to->tessera_cancelled = 0;
     to->tessera_count = 0;
+}
+
+void request_status_out_empty(MPI_Status *to)
+{
+    if (to != MPI_STATUS_IGNORE)
+        request_status_empty(to);
 }
 
 int request_status_error(const request_t *req)

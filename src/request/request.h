@@ -177,9 +177,11 @@ void request_status_empty(MPI_Status *status);
 /* Write a status to the user's (MPI_STATUS_IGNORE: nothing).  All but
  * MPI_ERROR: only the calls that return several statuses may set that
  * field (MPI-4.1 3.2.5), so a call returning one leaves what the program
- * put there.  The second form writes an empty status from `source`
- * (MPI_ANY_SOURCE, or MPI_PROC_NULL for a peer that is none). */
+ * put there.  The same for the status of a message from MPI_PROC_NULL. */
 void request_status_out(MPI_Status *to, const MPI_Status *from);
-void request_status_out_empty(MPI_Status *to, int source);
+void request_status_out_proc_null(MPI_Status *to);
+/* The empty status of a null or inactive request, which MPI defines
+ * whole, MPI_ERROR = MPI_SUCCESS included. */
+void request_status_out_empty(MPI_Status *to);
 
 #endif
