@@ -563,8 +563,12 @@ int comm_placed_rank(comm_t *parent, int n, const int *node_order)
         free(place);
         return -1;
     }
-    for (int r = 0; r < parent->size; r++)
-        topology_domains_of_pid(shm_rank_pid(comm_world_rank(parent, r)), all[r].domain);
+    for (int r = 0; r < parent->size; r++) {
+        if (r == parent->rank)
+            topology_domains(all[r].domain);
+        else
+            shm_rank_domains(comm_world_rank(parent, r), all[r].domain);
+    }
     order_by_place(all, parent->size, place);
     for (int j = 0; j < n; j++)
         if (place[j] == parent->rank)

@@ -251,6 +251,10 @@ int runtime_init(int required, int *provided)
     tunables_load(runtime_warn_once);
 
     atomic_store_explicit(&rt.slot->pid, (int32_t)getpid(), memory_order_relaxed);
+    long domain[TOPO_LEVELS];
+    topology_domains(domain);
+    for (int i = 0; i < TOPO_LEVELS; i++)
+        rt.slot->domain[i] = domain[i];
     atomic_store_explicit(&rt.slot->state, SHM_RANK_INITIALIZED, memory_order_release);
 
     /* cma_allowed: process_vm_readv/writev work between our processes.

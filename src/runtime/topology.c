@@ -136,13 +136,3 @@ void topology_domains(long ids[TOPO_LEVELS])
     }
     memcpy(ids, cached, sizeof cached);
 }
-
-void topology_domains_of_pid(int pid, long ids[TOPO_LEVELS])
-{
-    if (pid == getpid()) {
-        topology_domains(ids);
-        return;
-    }
-    cpu_set_t set;
-    domains_of_set(pid > 0 && sched_getaffinity(pid, sizeof set, &set) == 0 ? &set : NULL, ids);
-}

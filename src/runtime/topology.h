@@ -24,9 +24,6 @@ enum topo_level {
 
 /* This process's domain id at every level (computed once). */
 void topology_domains(long ids[TOPO_LEVELS]);
-/* The same for another process of this machine, from its affinity now
- * (all -1 when it cannot be read). */
-void topology_domains_of_pid(int pid, long ids[TOPO_LEVELS]);
 /* The name of a level as hwloc and the MPI standard's examples spell it
  * ("Package", "NUMANode", "L3Cache", ...), and back (-1: unknown). */
 const char *topology_level_name(int level);

@@ -14,6 +14,7 @@
 
 #include "dt/buffer.h"
 #include "p2p/wire.h"
+#include "runtime/topology.h"
 #include "util/atomics.h"
 
 typedef struct transport_ops {
@@ -55,6 +56,9 @@ extern transport_ops_t transport_self;
 
 /* Set up / tear down the shm transport on the mapped segment. */
 int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled);
+/* The hardware domains world rank `rank` started within (its slot's copy,
+ * runtime/topology.h), once it has them there. */
+void shm_rank_domains(int rank, long ids[TOPO_LEVELS]);
 void shm_transport_finalize(void);
 /* Block until a peer rings this rank's doorbell or a short timeout passes,
  * unless done(arg) turns out true once this rank shows itself asleep. */

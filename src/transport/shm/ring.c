@@ -144,6 +144,16 @@ _Atomic uint32_t *shm_idup_users_of_job(void)
     return shm_idup_users(shm.base);
 }
 
+void shm_rank_domains(int rank, long ids[TOPO_LEVELS])
+{
+    shm_rank_slot_t *slot = shm_rank_slot(shm.base, (uint32_t)rank);
+    /* MPI_Init is not a barrier: a peer may still be starting. */
+    while (atomic_load_explicit(&slot->state, memory_order_acquire) == SHM_RANK_STARTED)
+        sched_yield();
+    for (int i = 0; i < TOPO_LEVELS; i++)
+        ids[i] = (long)slot->domain[i];
+}
+
 int shm_rank_pid(int rank)
 {
     return atomic_load_explicit(&shm_rank_slot(shm.base, (uint32_t)rank)->pid, memory_order_relaxed);

@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/topology.h"
 #include "util/atomics.h"
 
 #define SHM_MAGIC 0x5445535345524131ull /* "TESSERA1" */
@@ -62,6 +63,12 @@ typedef struct shm_rank_slot {
     _Alignas(CACHE_LINE) _Atomic uint32_t bell;
     _Atomic uint32_t sleeping;
     _Atomic int32_t cpu;
+    /* Line 2: written once at init, before `state` says INITIALIZED: the
+     * hardware domains the rank started within (runtime/topology.h), which
+     * peers placing a grid read (MPI_Cart_map, MPI_Graph_map).  Its live
+     * affinity would not do: a waiter stepping off its CPU narrows it for
+     * a moment (progress.c), and two readers could order ranks apart. */
+    _Alignas(CACHE_LINE) int64_t domain[TOPO_LEVELS];
 } shm_rank_slot_t;
 
 typedef struct shm_pair_ctl {

@@ -72,9 +72,17 @@ static void check_grid(MPI_Comm cart, int ndims, const int *dims, const int *per
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
+    /* First thing, while other processes may still be in MPI_Init (it is
+     * not a barrier): the placement must not depend on how far they are. */
+    int one_cell = 1, first_map = -2;
+    MPI_Cart_map(MPI_COMM_WORLD, 1, &one_cell, (int[]){0}, &first_map);
     int wrank, wsize;
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
     MPI_Comm_size(MPI_COMM_WORLD, &wsize);
+    int first_holders = 0, first_got = first_map == 0;
+    MPI_Allreduce(&first_got, &first_holders, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MT_CHECK(first_holders == 1, "right after MPI_Init, %d processes hold the one cell MPI_Cart_map placed",
+             first_holders);
 
     int status = -1;
     MPI_Topo_test(MPI_COMM_WORLD, &status);
@@ -156,6 +164,20 @@ int main(int argc, char **argv)
     }
     MPI_Cart_map(MPI_COMM_WORLD, 1, &small, (int[]){0}, &newrank);
     MT_CHECK(newrank == created, "MPI_Cart_map gave %d, the reordered grid %d", newrank, created);
+    /* Each process maps on its own (the call is local), and every time
+     * exactly one of them gets the grid's cell: the placement they read
+     * of each other must not move while some wait (oversubscribed, a
+     * waiter steps off its CPU by narrowing its affinity for a moment). */
+    for (int i = 0; i < 40; i++) {
+        int one = 1, mine = -2, holders = 0;
+        MPI_Cart_map(MPI_COMM_WORLD, 1, &one, (int[]){0}, &mine);
+        int got = mine == 0;
+        MPI_Allreduce(&got, &holders, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        if (holders != 1) {
+            MT_CHECK(holders == 1, "round %d: %d processes hold the one cell MPI_Cart_map placed", i, holders);
+            break;
+        }
+    }
 
     /* Zero dimensions: one process, rank 0. */
     MPI_Cart_create(MPI_COMM_WORLD, 0, NULL, NULL, 0, &cart);
