@@ -468,6 +468,66 @@ static inline int check_overlap(const void *sendbuf, MPI_Count sendcount, const 
     return MPI_SUCCESS;
 }
 
+/* check_overlap against the blocks of a v-form's other side (counts[i]
+ * elements of type t at displs[i] extents from buf): one block per
+ * process, with gaps between them where the other buffer may lie. */
+static int check_overlap_blocks(const void *one, MPI_Count one_count, const datatype_t *one_type, const void *buf,
+                                const MPI_Count *counts, const MPI_Aint *displs, int n, const datatype_t *t)
+{
+    MPI_Count one_bytes = one_count * one_type->size;
+    if (one_bytes <= 0)
+        return MPI_SUCCESS;
+    if (__builtin_expect(one == buf, 0))
+        return aliasing_error(buf);
+    if (!one_type->contiguous || !t->contiguous)
+        return MPI_SUCCESS;
+    uintptr_t s = (uintptr_t)one + (uintptr_t)one_type->true_lb;
+    for (int i = 0; i < n; i++) {
+        uintptr_t r = (uintptr_t)buf + (uintptr_t)t->true_lb + (uintptr_t)(displs[i] * t->extent);
+        uintptr_t len = (uintptr_t)(counts[i] * t->size);
+        if (len && s < r + len && r < s + (uintptr_t)one_bytes)
+            return overlap_error(one, buf);
+    }
+    return MPI_SUCCESS;
+}
+
+/* MPI_Alltoallv/w passed one buffer as both (not MPI_IN_PLACE): an error
+ * when a send block and a receive block share bytes.  Only then, and only
+ * blocks of contiguous types, whose bytes are their span: disjoint blocks
+ * of one buffer are legal.  n^2 pairs, paid only by a call that passes
+ * the same buffer twice.  types: one per block (w), or NULL and `type`
+ * for all with displacements in its extents (v). */
+typedef struct v_side {
+    const MPI_Count *counts;
+    const MPI_Aint *displs;
+    datatype_t *const *types;
+    const datatype_t *type;
+} v_side_t;
+
+static bool v_block(const v_side_t *v, int i, uintptr_t base, uintptr_t *lo, uintptr_t *len)
+{
+    const datatype_t *t = v->types ? v->types[i] : v->type;
+    if (!t || !t->contiguous || v->counts[i] <= 0 || t->size == 0)
+        return false;
+    *lo = base + (uintptr_t)t->true_lb + (uintptr_t)(v->types ? v->displs[i] : v->displs[i] * t->extent);
+    *len = (uintptr_t)(v->counts[i] * t->size);
+    return true;
+}
+
+static int check_v_blocks_apart(const void *buf, int n, const v_side_t *send, const v_side_t *recv)
+{
+    uintptr_t base = (uintptr_t)buf, s, slen, r, rlen;
+    for (int i = 0; i < n; i++)
+        if (v_block(send, i, base, &s, &slen))
+            for (int j = 0; j < n; j++)
+                if (v_block(recv, j, base, &r, &rlen) && s < r + rlen && r < s + slen)
+                    return err_set(MPI_ERR_BUFFER,
+                                   "sendbuf and recvbuf are the same buffer %p and send block %d overlaps receive "
+                                   "block %d (pass MPI_IN_PLACE as sendbuf to use one buffer for both)",
+                                   buf, i, j);
+    return MPI_SUCCESS;
+}
+
 /* The info of an _init call: MPI_INFO_NULL or a live handle.  No hint
  * changes a collective yet, so a valid one is only checked. */
 static int check_info_arg(MPI_Info info)
@@ -571,7 +631,8 @@ static int prepare_gatherv(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
     } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
         if (rc == MPI_SUCCESS && role == ROLE_ROOT)
-            rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
+            rc = check_overlap_blocks(sendbuf, sendcount, a->sendtype, recvbuf, recvcounts, displs, blocks_of(c),
+                                      a->recvtype);
         a->sendbuf = sendbuf;
         a->sendcount = sendcount;
     }
@@ -651,7 +712,8 @@ static int prepare_scatterv(const void *sendbuf, counts_arg_t sendcounts_arg, di
     } else if (rc == MPI_SUCCESS && has_own_block(c, role)) {
         rc = check_data(recvbuf, recvcount, recvtype, false, &a->recvtype);
         if (rc == MPI_SUCCESS && role == ROLE_ROOT)
-            rc = check_aliasing(sendbuf, recvbuf, recvcount * a->recvtype->size);
+            rc = check_overlap_blocks(recvbuf, recvcount, a->recvtype, sendbuf, sendcounts, displs, blocks_of(c),
+                                      a->sendtype);
         a->recvbuf = recvbuf;
         a->recvcount = recvcount;
     }
@@ -725,7 +787,8 @@ static int prepare_allgatherv(const void *sendbuf, MPI_Count sendcount, MPI_Data
     }
     rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
     if (rc == MPI_SUCCESS)
-        rc = check_aliasing(sendbuf, recvbuf, sendcount * a->sendtype->size);
+        rc = check_overlap_blocks(sendbuf, sendcount, a->sendtype, recvbuf, recvcounts, displs, blocks_of(c),
+                                  a->recvtype);
     a->sendbuf = sendbuf;
     a->sendcount = sendcount;
     return rc;
@@ -804,6 +867,9 @@ static int prepare_alltoallv(const void *sendbuf, counts_arg_t sendcounts_arg, d
         rc = check_pointer(sdispls, "sdispls");
     if (rc == MPI_SUCCESS)
         rc = check_data(sendbuf, 0, sendtype, true, &a->sendtype);
+    if (rc == MPI_SUCCESS && sendbuf == recvbuf)
+        rc = check_v_blocks_apart(sendbuf, blocks_of(c), &(v_side_t){sendcounts, sdispls, NULL, a->sendtype},
+                                  &(v_side_t){recvcounts, rdispls, NULL, a->recvtype});
     a->sendbuf = sendbuf;
     a->sendcounts = sendcounts;
     a->sdispls = sdispls;
@@ -867,6 +933,9 @@ static int prepare_alltoallw(const void *sendbuf, counts_arg_t sendcounts_arg, d
             rc = check_pointer(sdispls, "sdispls");
         if (rc == MPI_SUCCESS)
             rc = check_type_array(sendtypes, n, "sendtypes", c->types);
+        if (rc == MPI_SUCCESS && sendbuf == recvbuf)
+            rc = check_v_blocks_apart(sendbuf, n, &(v_side_t){sendcounts, sdispls, c->types, NULL},
+                                      &(v_side_t){recvcounts, rdispls, c->types + n, NULL});
         a->sendbuf = sendbuf;
         a->sendcounts = sendcounts;
         a->sdispls = sdispls;

@@ -80,6 +80,31 @@ int main(int argc, char **argv)
                     "MPI_Allreduce into a buffer overlapping the input");
     MT_CHECK(MPI_Allreduce(a, a + 2, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD) == MPI_SUCCESS,
              "MPI_Allreduce into the ints right after the input (no overlap) failed");
+    {
+        /* v-forms: blocks of one buffer on both sides are an error where
+         * they share bytes, and legal where they do not. */
+        int *ones = malloc((size_t)size * sizeof *ones), *at = malloc((size_t)size * sizeof *at);
+        int *after = malloc((size_t)size * sizeof *after), *both = calloc(2 * (size_t)size, sizeof *both);
+        for (int i = 0; i < size; i++) {
+            ones[i] = 1;
+            at[i] = i;
+            after[i] = size + i;
+            both[i] = 100 * rank + i;
+        }
+        MT_EXPECT_CLASS(MPI_Allgatherv(&big[rank], 1, MPI_INT, big, ones, at, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                        "MPI_Allgatherv from its own block of the result");
+        MT_EXPECT_CLASS(MPI_Alltoallv(both, ones, at, MPI_INT, both, ones, at, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+                        "MPI_Alltoallv with one buffer, blocks on the same bytes");
+        MT_CHECK(MPI_Alltoallv(both, ones, at, MPI_INT, both, ones, after, MPI_INT, MPI_COMM_WORLD) == MPI_SUCCESS,
+                 "MPI_Alltoallv with one buffer, send and receive blocks apart, failed");
+        for (int i = 0; i < size; i++)
+            MT_CHECK(both[size + i] == 100 * i + rank, "MPI_Alltoallv within one buffer: block %d is %d", i,
+                     both[size + i]);
+        free(ones);
+        free(at);
+        free(after);
+        free(both);
+    }
     /* Only a root sees its buffers: on MPI_COMM_SELF no other process is left waiting. */
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     int one = 1, zero = 0;
