@@ -448,31 +448,14 @@ static __attribute__((cold, noinline)) int overlap_error(const void *sendbuf, co
 }
 
 /* The same for data that overlaps without starting at the same address
- * (a process's own block of an allgather passed as sendbuf, say).  Only
- * for contiguous types, whose bytes are their whole span: layouts with
- * holes may interleave legally. */
-static inline int check_overlap(const void *sendbuf, MPI_Count sendcount, const datatype_t *sendtype,
-                                const void *recvbuf, MPI_Count recvcount, const datatype_t *recvtype)
-{
-    MPI_Count sbytes = sendcount * sendtype->size, rbytes = recvcount * recvtype->size;
-    if (sbytes <= 0 || rbytes <= 0)
-        return MPI_SUCCESS;
-    if (__builtin_expect(sendbuf == recvbuf, 0))
-        return aliasing_error(recvbuf);
-    if (!sendtype->contiguous || !recvtype->contiguous)
-        return MPI_SUCCESS;
-    uintptr_t s = (uintptr_t)sendbuf + (uintptr_t)sendtype->true_lb;
-    uintptr_t r = (uintptr_t)recvbuf + (uintptr_t)recvtype->true_lb;
-    if (__builtin_expect(s < r + (uintptr_t)rbytes && r < s + (uintptr_t)sbytes, 0))
-        return overlap_error(sendbuf, recvbuf);
-    return MPI_SUCCESS;
-}
-
-/* check_overlap against the blocks of a v-form's other side (counts[i]
- * elements of type t at displs[i] extents from buf): one block per
- * process, with gaps between them where the other buffer may lie. */
-static int check_overlap_blocks(const void *one, MPI_Count one_count, const datatype_t *one_type, const void *buf,
-                                const MPI_Count *counts, const MPI_Aint *displs, int n, const datatype_t *t)
+ * (a process's own block of an allgather passed as sendbuf, say), here
+ * against the blocks of the other side (counts[i] elements of type t at
+ * displs[i] extents from buf; a v-form's gaps between them may hold the
+ * first buffer).  Only for contiguous types, whose bytes are their whole
+ * span: layouts with holes may interleave legally. */
+static inline int check_overlap_blocks(const void *one, MPI_Count one_count, const datatype_t *one_type,
+                                       const void *buf, const MPI_Count *counts, const MPI_Aint *displs, int n,
+                                       const datatype_t *t)
 {
     MPI_Count one_bytes = one_count * one_type->size;
     if (one_bytes <= 0)
@@ -489,6 +472,15 @@ static int check_overlap_blocks(const void *one, MPI_Count one_count, const data
             return overlap_error(one, buf);
     }
     return MPI_SUCCESS;
+}
+
+/* The same against one block: sendcount and recvcount of the forms
+ * without v. */
+static inline int check_overlap(const void *sendbuf, MPI_Count sendcount, const datatype_t *sendtype,
+                                const void *recvbuf, MPI_Count recvcount, const datatype_t *recvtype)
+{
+    static const MPI_Aint at_start = 0;
+    return check_overlap_blocks(sendbuf, sendcount, sendtype, recvbuf, &recvcount, &at_start, 1, recvtype);
 }
 
 /* MPI_Alltoallv/w passed one buffer as both (not MPI_IN_PLACE): an error
