@@ -39,7 +39,7 @@ static void same_type(MPI_Datatype a, MPI_Datatype b, const char *what)
 
 static void types(void)
 {
-    int x[4];
+    int x[4] = {0};
     MPI_Aint old_address, new_address;
     MPI_Address(&x[2], &old_address);
     MPI_Get_address(&x[2], &new_address);
