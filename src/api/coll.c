@@ -267,15 +267,18 @@ static __attribute__((noinline)) int run_schedule(const char *name, enum coll_op
         sched_free(s);
         rc = err_set(rc, "out of memory recording %s's schedule", name);
     }
-    /* On an intracommunicator each process sends itself a block too, so
-     * what it sends and what it receives must be the same amount.  Its
-     * schedule still runs, failed, so that the others hear of it. */
-    if (rc == MPI_SUCCESS && c->a.amounts_differ)
-        sched_fail(s, err_set(MPI_ERR_TRUNCATE,
-                              "sendcount/sendtype give %lld bytes a block and recvcount/recvtype %lld: they must "
-                              "describe the same amount of data",
-                              (long long)(c->a.sendcount * c->a.sendtype->size),
-                              (long long)(c->a.recvcount * c->a.recvtype->size)));
+    /* In an allgather or alltoall on an intracommunicator each process
+     * sends itself a block too, so what it sends and what it receives must
+     * be the same amount (MPI_IN_PLACE makes them so).  Its schedule still
+     * runs, failed, so that the others hear of it. */
+    if (rc == MPI_SUCCESS && (op == COLL_ALLGATHER || op == COLL_ALLTOALL) && !c->comm->inter) {
+        MPI_Count sent = c->a.sendcount * c->a.sendtype->size, received = c->a.recvcount * c->a.recvtype->size;
+        if (sent != received)
+            sched_fail(s, err_set(MPI_ERR_TRUNCATE,
+                                  "sendcount/sendtype give %lld bytes a block and recvcount/recvtype %lld: they must "
+                                  "describe the same amount of data",
+                                  (long long)sent, (long long)received));
+    }
     call_free(c);
     if (rc == MPI_SUCCESS) {
         if (mode == BLOCKING) {
@@ -735,8 +738,6 @@ static int prepare_allgather(const void *sendbuf, MPI_Count sendcount, MPI_Datat
     rc = check_data(sendbuf, sendcount, sendtype, true, &a->sendtype);
     if (rc == MPI_SUCCESS)
         rc = check_overlap(sendbuf, sendcount, a->sendtype, recvbuf, recvcount * blocks_of(c), a->recvtype);
-    if (rc == MPI_SUCCESS && !c->comm->inter)
-        a->amounts_differ = sendcount * a->sendtype->size != recvcount * a->recvtype->size;
     a->sendbuf = sendbuf;
     a->sendcount = sendcount;
     return rc;
@@ -812,8 +813,6 @@ static int prepare_alltoall(const void *sendbuf, MPI_Count sendcount, MPI_Dataty
     if (rc == MPI_SUCCESS)
         rc = check_overlap(sendbuf, sendcount * blocks_of(c), a->sendtype, recvbuf, recvcount * blocks_of(c),
                            a->recvtype);
-    if (rc == MPI_SUCCESS && !c->comm->inter)
-        a->amounts_differ = sendcount * a->sendtype->size != recvcount * a->recvtype->size;
     a->sendbuf = sendbuf;
     a->sendcount = sendcount;
     return rc;

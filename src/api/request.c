@@ -77,11 +77,6 @@ static int request_finish(MPI_Request *handle, request_t *req, MPI_Status *statu
     return request_release(req, status);
 }
 
-static void status_empty(MPI_Status *status)
-{
-    request_status_out_empty(status);
-}
-
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
     request_t *req = NULL;
@@ -95,7 +90,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
         return err_raise(NULL, "MPI_Wait", rc);
     req = active_request(*request);
     if (!req) {
-        status_empty(status);
+        request_status_out_empty(status);
         return MPI_SUCCESS;
     }
     progress_wait(req);
@@ -121,7 +116,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     req = active_request(*request);
     if (!req) {
         *flag = 1;
-        status_empty(status);
+        request_status_out_empty(status);
         return MPI_SUCCESS;
     }
     if (!req->complete)
@@ -151,7 +146,7 @@ static int request_finish_set(int count, MPI_Request handles[], const int *indic
         if (req)
             rc = request_finish(&handles[i], req, status, &c);
         else
-            status_empty(status);
+            request_status_out_empty(status);
         if (status != MPI_STATUS_IGNORE)
             status->MPI_ERROR = rc;
         if (rc != MPI_SUCCESS && !failed) {
@@ -274,7 +269,7 @@ static int finish_one_of(const char *call, MPI_Request handles[], int i, int *in
 {
     *index = i;
     if (i == MPI_UNDEFINED) {
-        status_empty(status);
+        request_status_out_empty(status);
         return MPI_SUCCESS;
     }
     comm_t *comm = NULL;
@@ -420,7 +415,7 @@ static void peek_status(request_t *req, MPI_Status *status)
     if (req)
         request_status_out(status, &req->status);
     else
-        status_empty(status);
+        request_status_out_empty(status);
 }
 
 /* The same for one status of several, which reports the error too. */
@@ -443,7 +438,7 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     req = active_request(request);
     if (!req) {
         *flag = 1;
-        status_empty(status);
+        request_status_out_empty(status);
         return MPI_SUCCESS;
     }
     if (!req->complete)

@@ -71,9 +71,8 @@ typedef struct coll_args {
     const MPI_Aint *sbytes, *rbytes; /* MPI_Neighbor_alltoallw's displacements */
     op_t *op;
     int root;
-    bool in_place;       /* the call passed MPI_IN_PLACE */
-    bool amounts_differ; /* sendcount/sendtype and recvcount/recvtype describe different amounts of data */
-    bool blocking;       /* a blocking call: shared-memory algorithms may serve it */
+    bool in_place; /* the call passed MPI_IN_PLACE */
+    bool blocking; /* a blocking call: shared-memory algorithms may serve it */
 } coll_args_t;
 
 typedef int (*coll_build_fn)(sched_t *s, comm_t *comm, const coll_args_t *a);

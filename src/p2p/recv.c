@@ -107,24 +107,25 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
      * communicator filled in when the communicator appears. */
     comm_t *comm = comm_from_context(hdr->context_id);
     int source = comm ? comm_rank_of_world(comm, world_src) : MATCH_SOURCE_UNRESOLVED;
+    /* What the message says of its sender's request: all of it for an RTS,
+     * the handle to answer for an EAGER_SYNC, nothing (zeros) otherwise. */
     wire_rts_t rts = {0};
     uint64_t total = 0;
-    uint32_t sync_handle = 0;
     wire_payload_t data = *payload;
     if (hdr->type == WIRE_RTS) {
         wire_payload_copy(&rts, payload, sizeof rts);
     } else if (hdr->type == WIRE_PIECES) {
         wire_payload_copy(&total, payload, sizeof total);
     } else if (hdr->type == WIRE_EAGER_SYNC) {
-        wire_payload_copy(&sync_handle, payload, sizeof sync_handle);
-        data = wire_payload_skip(payload, sizeof sync_handle);
+        wire_payload_copy(&rts.send_handle, payload, sizeof rts.send_handle);
+        data = wire_payload_skip(payload, sizeof rts.send_handle);
     }
     request_t *req = comm ? match_posted_take(hdr->context_id, source, hdr->tag, rts.part_seq) : NULL;
     if (req) {
         if (hdr->type == WIRE_EAGER || hdr->type == WIRE_EAGER_SYNC) {
             recv_deliver_eager(req, source, hdr->tag, &data);
             if (hdr->type == WIRE_EAGER_SYNC)
-                p2p_send_control(world_src, WIRE_FIN, (int32_t)sync_handle, NULL, 0);
+                p2p_send_control(world_src, WIRE_FIN, (int32_t)rts.send_handle, NULL, 0);
         } else if (hdr->type == WIRE_PIECES) {
             recv_set_status(req, source, hdr->tag, total);
             req->world_peer = world_src;
@@ -144,8 +145,7 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
     msg->tag = hdr->tag;
     msg->type = hdr->type == WIRE_RTS ? WIRE_RTS : WIRE_EAGER;
     msg->ack = hdr->type == WIRE_EAGER_SYNC;
-    msg->rts.send_handle = sync_handle;
-    msg->rts.part_seq = 0;
+    msg->rts = rts;
     if (eager) {
         msg->bytes = msg->arrived = data_bytes;
         wire_payload_copy(msg->data, &data, data_bytes);
@@ -155,7 +155,6 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
         pieces[world_src] = (incoming_pieces_t){NULL, msg, 0, data_bytes};
     } else {
         msg->bytes = rts.bytes;
-        msg->rts = rts;
     }
     match_unexpected_append(hdr->context_id, msg);
 }
