@@ -73,6 +73,12 @@ static void types(void)
 
     MT_EXPECT_CLASS(MPI_Type_hvector(-1, 1, 8, MPI_INT, &a), MPI_ERR_COUNT, "MPI_Type_hvector of count -1");
     MT_EXPECT_CLASS(MPI_Type_extent(MPI_DATATYPE_NULL, &extent), MPI_ERR_TYPE, "MPI_Type_extent of no type");
+    MT_EXPECT_CLASS(MPI_Type_lb(MPI_INT, NULL), MPI_ERR_ARG, "MPI_Type_lb into NULL");
+    MT_EXPECT_CLASS(MPI_Type_ub(MPI_DATATYPE_NULL, &ub), MPI_ERR_TYPE, "MPI_Type_ub of no type");
+    MT_EXPECT_CLASS(MPI_Address(x, NULL), MPI_ERR_ARG, "MPI_Address into NULL");
+    MT_EXPECT_CLASS(MPI_Type_hindexed(1, lengths, displs, MPI_DATATYPE_NULL, &a), MPI_ERR_TYPE,
+                    "MPI_Type_hindexed of no type");
+    MT_EXPECT_CLASS(MPI_Type_struct(-1, lengths, displs, kinds, &a), MPI_ERR_COUNT, "MPI_Type_struct of count -1");
 }
 
 static int deletes;
@@ -113,6 +119,11 @@ static void attributes(void)
     MPI_Keyval_free(&dropped);
     MT_CHECK(copied == MPI_KEYVAL_INVALID && dropped == MPI_KEYVAL_INVALID, "MPI_Keyval_free left the keyvals");
     MT_EXPECT_CLASS(MPI_Attr_put(MPI_COMM_WORLD, copied, NULL), MPI_ERR_KEYVAL, "MPI_Attr_put with a freed keyval");
+    MT_EXPECT_CLASS(MPI_Attr_get(MPI_COMM_NULL, MPI_TAG_UB, &value, &flag), MPI_ERR_COMM, "MPI_Attr_get on no comm");
+    MT_EXPECT_CLASS(MPI_Attr_delete(MPI_COMM_WORLD, 12345), MPI_ERR_KEYVAL, "MPI_Attr_delete of no keyval");
+    MT_EXPECT_CLASS(MPI_Keyval_free(&copied), MPI_ERR_KEYVAL, "MPI_Keyval_free of MPI_KEYVAL_INVALID");
+    MT_EXPECT_CLASS(MPI_Keyval_create(MPI_NULL_COPY_FN, MPI_NULL_DELETE_FN, NULL, NULL), MPI_ERR_ARG,
+                    "MPI_Keyval_create into NULL");
 }
 
 static int handled;
@@ -134,6 +145,9 @@ static void error_handlers(void)
     MPI_Errhandler_free(&got);
     int rc = MPI_Send(NULL, -1, MPI_INT, 0, 0, dup);
     MT_CHECK(rc != MPI_SUCCESS && handled == 1, "the handler set with MPI_Errhandler_set ran %d times", handled);
+    MT_EXPECT_CLASS(MPI_Errhandler_set(MPI_COMM_NULL, mine), MPI_ERR_COMM, "MPI_Errhandler_set on no comm");
+    MT_EXPECT_CLASS(MPI_Errhandler_get(MPI_COMM_WORLD, NULL), MPI_ERR_ARG, "MPI_Errhandler_get into NULL");
+    MT_EXPECT_CLASS(MPI_Errhandler_create(NULL, &got), MPI_ERR_ARG, "MPI_Errhandler_create of no function");
     MPI_Errhandler_free(&mine);
     MPI_Comm_free(&dup);
 }
