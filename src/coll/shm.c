@@ -168,6 +168,7 @@ size_t coll_shm_fit(coll_shm_op_t *op, size_t want, size_t room)
 {
     if (want <= room)
         return want;
+    op->overran = true;
     if (op->rc == MPI_SUCCESS)
         op->rc =
             err_set(MPI_ERR_TRUNCATE, "rank %d sends %zu bytes where %zu are expected", op->comm->rank, want, room);
@@ -256,9 +257,12 @@ int coll_shm_in_block_parts(comm_t *comm, const coll_args_t *a, size_t block, si
 size_t coll_shm_part_share(coll_shm_op_t *op, size_t sent, size_t block, size_t off, size_t len)
 {
     size_t share = sent > off ? sent - off : 0;
-    if (off + len >= block)
-        return coll_shm_fit(op, share, len);
-    return share < len ? share : len;
+    if (off + len < block)
+        return share < len ? share : len;
+    if (sent < block && op->rc == MPI_SUCCESS)
+        op->rc = err_set(MPI_ERR_TRUNCATE, "rank %d sends %zu bytes a block and receives %zu: they must be the same",
+                         op->comm->rank, sent, block);
+    return coll_shm_fit(op, share, len);
 }
 
 void coll_shm_detach(comm_t *comm)

@@ -76,6 +76,7 @@ typedef struct coll_shm_op {
     bool claimed;        /* it writes data in this operation (coll_shm_claim) */
     size_t bytes;        /* how much, */
     unsigned char *mine; /* and where */
+    bool overran;        /* it had more data than the others expect (coll_shm_fit) */
     int rc;              /* MPI_ERR_TRUNCATE once sizes disagreed */
 } coll_shm_op_t;
 
@@ -122,6 +123,7 @@ static inline int coll_shm_begin(comm_t *comm, coll_shm_op_t *op)
     op->claimed = false;
     op->bytes = 0;
     op->mine = NULL;
+    op->overran = false;
     op->rc = MPI_SUCCESS;
     sh->first[op->cell] = op->first;
     return MPI_SUCCESS;
@@ -182,9 +184,11 @@ static inline void coll_shm_publish(coll_shm_op_t *op)
     shm_coll_cell_t *cell = &m->slot->cell[op->cell];
     /* The size is the operation's, announced in its first phase: later
      * phases reuse the cell while others may still be checking it.  Like
-     * the data, it is written only into a claimed cell. */
+     * the data, it is written only into a claimed cell.  A process that
+     * had more than fits writes what fits and announces a byte more, so
+     * that its readers fail too rather than take a prefix silently. */
     if (op->claimed && sh->phases == op->first)
-        cell->bytes = op->bytes;
+        cell->bytes = op->bytes + op->overran;
     atomic_store_explicit(&cell->seq, m->base + sh->phases, memory_order_release);
     if (sh->doorbells)
         coll_shm_ring(op);
@@ -280,9 +284,10 @@ static inline int coll_shm_in_parts(comm_t *comm, const coll_args_t *a, coll_run
 typedef int (*coll_shm_part_fn)(comm_t *comm, const coll_args_t *a, size_t off, size_t len);
 int coll_shm_in_block_parts(comm_t *comm, const coll_args_t *a, size_t block, size_t per, coll_shm_part_fn part);
 /* In such a part, how much of its own block of `sent` bytes this process
- * brings: its block may be longer or shorter than the expected `block`
- * (an erroneous call), never more than len; what is left over after the
- * last part is recorded as truncation. */
+ * brings: its block may be longer or shorter than the `block` it receives
+ * from each (an erroneous call: it sends itself one too), never more than
+ * len.  Either is recorded as truncation in the last part; what is left
+ * over is not sent. */
 size_t coll_shm_part_share(coll_shm_op_t *op, size_t sent, size_t block, size_t off, size_t len);
 
 /* MPI_Comm_free: the last barrier, then the state goes. */

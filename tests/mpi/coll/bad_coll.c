@@ -15,6 +15,46 @@ static int sum_int(int v)
     return total;
 }
 
+/* Blocking MPI_Allgather and MPI_Alltoall where rank 0 sends blocks of
+ * another size than every process receives: more (2n elements against n),
+ * then fewer (n against 2n), with a block that fits in a shared-memory cell
+ * and one beyond a slot.  Every process reports truncation, the one whose
+ * own amounts differ too.  Where rank 0 sent more, the small blocks (the
+ * shared-memory exchange) still give the others the part that fits; MPI
+ * leaves a receive buffer undefined on overflow, so the large ones (messages
+ * at 2 processes) are not checked for it.  (The readers of a process with
+ * too much once took that part silently, and a process whose own block was
+ * short did not notice.) */
+static void blocking_amounts_differ(int rank, int size)
+{
+    static const int ns[] = {1, 100000};
+    for (int k = 0; k < 2; k++) {
+        for (int more = 1; more >= 0; more--) {
+            int n = ns[k], got = more ? n : 2 * n, sent = rank == 0 ? (more ? 2 * n : n) : got;
+            int *s = malloc((size_t)size * (size_t)sent * sizeof *s),
+                *r = malloc((size_t)size * (size_t)got * sizeof *r);
+            for (int i = 0; i < size * sent; i++)
+                s[i] = rank * 1000 + i % sent; /* block j holds rank * 1000 + 0, 1, ... */
+            for (int alltoall = 0; alltoall < 2; alltoall++) {
+                int rc = alltoall ? MPI_Alltoall(s, sent, MPI_INT, r, got, MPI_INT, MPI_COMM_WORLD)
+                                  : MPI_Allgather(s, sent, MPI_INT, r, got, MPI_INT, MPI_COMM_WORLD);
+                int cls = MPI_SUCCESS;
+                MPI_Error_class(rc, &cls);
+                const char *call = alltoall ? "MPI_Alltoall" : "MPI_Allgather";
+                MT_CHECK(cls == MPI_ERR_TRUNCATE, "%s, rank 0 sending %d ints a block and all receiving %d: class %d",
+                         call, sent, got, cls);
+                int bad = 0;
+                for (int i = 0; more && k == 0 && rank != 0 && i < n; i++)
+                    bad += r[i] != i;
+                MT_CHECK(bad == 0, "%s delivered %d wrong elements of rank 0's block that fit", call, bad);
+                MT_CHECK(sum_int(1) == size, "the world is not usable after a mismatched %s", call);
+            }
+            free(s);
+            free(r);
+        }
+    }
+}
+
 static void noop_user(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
     (void)in, (void)inout, (void)len, (void)dt;
@@ -198,6 +238,7 @@ int main(int argc, char **argv)
         MPI_Error_class(rc, &cls);
         MT_CHECK(cls == MPI_ERR_TRUNCATE, "MPI_Iallgather with 1 int sent by rank 0 and 2 expected: class %d", cls);
         MT_CHECK(sum_int(1) == size, "the world is not usable after a mismatched MPI_Iallgather");
+        blocking_amounts_differ(rank, size);
     }
     free(big);
     return mt_finish();
