@@ -32,6 +32,8 @@ enum dt_node_kind {
     DT_LIST = 3,
 };
 
+#define DT_LIST_BLOCKS (-1)
+
 typedef struct dt_node {
     int kind;
     MPI_Count size;
@@ -39,11 +41,15 @@ typedef struct dt_node {
     MPI_Count count;
     MPI_Aint stride;
     struct dt_node *child;
-    /* LIST: n entries; prefix[i] is the data size of entries before i */
+    /* LIST: n entries; prefix[i] is the data size of entries before i.
+     * block: the size of every entry when each is a BLOCK of one size (an
+     * indexed block of a basic type), DT_LIST_BLOCKS when each is a BLOCK
+     * but sizes differ, 0 otherwise: such lists are walked in one loop. */
     MPI_Count n;
     MPI_Aint *disp;
     struct dt_node **children;
     MPI_Count *prefix;
+    MPI_Count block;
 } dt_node_t;
 
 /* Building blocks for dt_commit (layout.c).  Each returns NULL when out of
