@@ -99,8 +99,11 @@ static inline int send_data(transport_ops_t *tp, int dest, const wire_hdr_t *hdr
 /* Pieces of a non-contiguous eager message: about a quarter of it, so
  * that the receiver is unpacking while the sender packs, but no smaller
  * than PIECE_MIN (each piece costs a ring slot and a poll) and no larger
- * than PIECE_MAX (the first unpack waits for the first piece). */
-#define PIECE_MIN 1024
+ * than PIECE_MAX (the first unpack waits for the first piece).  Since
+ * strided blocks of 4-16 bytes move inline (dt/layout.c), a 4 KiB column
+ * in two pieces beats four: 1.05x (medians of 10 alternating launches),
+ * 6 KiB 1.03x; in one piece 0.93x. */
+#define PIECE_MIN 2048
 #define PIECE_MAX 16384
 
 /* DATA chunks of non-contiguous data are smaller than the transport's
