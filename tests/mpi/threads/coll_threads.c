@@ -9,13 +9,13 @@
 #include <string.h>
 
 #include "mpitest.h"
-#include "mt_threads.h"
 
 #define THREADS 4
 #define ROUNDS 20
 
 static int rank, size;
 static MPI_Comm comms[THREADS];
+static pthread_barrier_t start;
 
 static void check_collectives(int t, int round, int n)
 {
@@ -76,7 +76,7 @@ static void check_collectives(int t, int round, int n)
 static void *worker(void *arg)
 {
     int t = (int)(intptr_t)arg;
-    pthread_barrier_wait(&mt_start);
+    pthread_barrier_wait(&start);
     for (int round = 0; round < ROUNDS; round++) {
         check_collectives(t, round, 1 + round % 3);
         if (round % 5 == 0)
@@ -95,7 +95,13 @@ int main(int argc, char **argv)
     for (int t = 0; t < THREADS; t++)
         MPI_Comm_dup(MPI_COMM_WORLD, &comms[t]);
 
-    mt_run_threads(worker, THREADS);
+    pthread_t tid[THREADS];
+    pthread_barrier_init(&start, NULL, THREADS);
+    for (int t = 0; t < THREADS; t++)
+        pthread_create(&tid[t], NULL, worker, (void *)(intptr_t)t);
+    for (int t = 0; t < THREADS; t++)
+        pthread_join(tid[t], NULL);
+    pthread_barrier_destroy(&start);
 
     for (int t = 0; t < THREADS; t++)
         MPI_Comm_free(&comms[t]);

@@ -11,13 +11,13 @@
 #include <string.h>
 
 #include "mpitest.h"
-#include "mt_threads.h"
 
 #define THREADS 4
 #define ROUNDS 8
 
 static int rank, size;
 static MPI_Comm parents[THREADS];
+static pthread_barrier_t start;
 
 /* A ring shift on comm under tag 0: the value from the previous rank must
  * be that rank's (thread, which) pair. */
@@ -37,7 +37,7 @@ static void *worker(void *arg)
 {
     int t = (int)(intptr_t)arg;
     MPI_Comm parent = parents[t];
-    pthread_barrier_wait(&mt_start);
+    pthread_barrier_wait(&start);
     for (int round = 0; round < ROUNDS; round++) {
         MPI_Comm dup = MPI_COMM_NULL, split = MPI_COMM_NULL, group_comm = MPI_COMM_NULL;
         MPI_Comm inter = MPI_COMM_NULL, merged = MPI_COMM_NULL;
@@ -112,7 +112,13 @@ int main(int argc, char **argv)
     for (int t = 0; t < THREADS; t++)
         MPI_Comm_dup(MPI_COMM_WORLD, &parents[t]);
 
-    mt_run_threads(worker, THREADS);
+    pthread_t tid[THREADS];
+    pthread_barrier_init(&start, NULL, THREADS);
+    for (int t = 0; t < THREADS; t++)
+        pthread_create(&tid[t], NULL, worker, (void *)(intptr_t)t);
+    for (int t = 0; t < THREADS; t++)
+        pthread_join(tid[t], NULL);
+    pthread_barrier_destroy(&start);
 
     for (int t = 0; t < THREADS; t++)
         MPI_Comm_free(&parents[t]);

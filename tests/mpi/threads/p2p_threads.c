@@ -17,12 +17,12 @@
 #include <unistd.h>
 
 #include "mpitest.h"
-#include "mt_threads.h"
 
 #define THREADS 4
 #define ROUNDS 6
 
 static int rank, size;
+static pthread_barrier_t start;
 
 static const size_t sizes[] = {8, 48, 1000, 6000, 40000, 200000};
 #define NSIZES (int)(sizeof sizes / sizeof sizes[0])
@@ -35,7 +35,7 @@ static void *ring(void *arg)
     int next = (rank + 1) % size, prev = (rank + size - 1) % size;
     size_t max = sizes[NSIZES - 1];
     unsigned char *out = malloc(2 * max), *in = malloc(2 * max);
-    pthread_barrier_wait(&mt_start);
+    pthread_barrier_wait(&start);
     for (int round = 0; round < ROUNDS; round++)
         for (int s = 0; s < NSIZES; s++) {
             size_t len = sizes[s];
@@ -84,7 +84,7 @@ static void *ring(void *arg)
 static void *wildcard(void *arg)
 {
     int t = (int)(intptr_t)arg;
-    pthread_barrier_wait(&mt_start);
+    pthread_barrier_wait(&start);
     if (rank == 0 && t == 0) {
         int expected = size * (THREADS - 1) * WILD_MESSAGES;
         int *seen = calloc((size_t)size * THREADS, sizeof *seen);
@@ -116,7 +116,7 @@ static void *wildcard(void *arg)
 static void *matched_probe(void *arg)
 {
     int t = (int)(intptr_t)arg;
-    pthread_barrier_wait(&mt_start);
+    pthread_barrier_wait(&start);
     MPI_Request *sends = malloc((size_t)size * sizeof *sends);
     int *out = malloc((size_t)size * sizeof *out);
     for (int r = 0; r < size; r++) {
@@ -146,7 +146,7 @@ static void *self_receiver(void *arg)
     int flag = -1;
     MPI_Is_thread_main(&flag);
     MT_CHECK(flag == 0, "MPI_Is_thread_main says %d in a thread of our own", flag);
-    pthread_barrier_wait(&mt_start);
+    pthread_barrier_wait(&start);
     MPI_Recv(&value, 1, MPI_INT, rank, 300, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MT_CHECK(value == 4242, "self: received %d", value);
     /* And a rendezvous-sized one. */
@@ -161,7 +161,7 @@ static void *self_receiver(void *arg)
 static void *self_sender(void *arg)
 {
     (void)arg;
-    pthread_barrier_wait(&mt_start);
+    pthread_barrier_wait(&start);
     usleep(100 * 1000); /* the receiver is asleep in MPI_Recv by now */
     int value = 4242;
     MPI_Send(&value, 1, MPI_INT, rank, 300, MPI_COMM_WORLD);
@@ -175,7 +175,13 @@ static void *self_sender(void *arg)
 
 static void run(void *(*fn)(void *), int threads)
 {
-    mt_run_threads(fn, threads);
+    pthread_t tid[THREADS];
+    pthread_barrier_init(&start, NULL, (unsigned)threads);
+    for (int t = 0; t < threads; t++)
+        pthread_create(&tid[t], NULL, fn, (void *)(intptr_t)t);
+    for (int t = 0; t < threads; t++)
+        pthread_join(tid[t], NULL);
+    pthread_barrier_destroy(&start);
     MPI_Barrier(MPI_COMM_WORLD);
 }
 
