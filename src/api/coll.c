@@ -21,7 +21,6 @@
 #include "obj/topo.h"
 #include "op/op.h"
 #include "request/request.h"
-#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Barrier, PMPI_Barrier)
 TESSERA_WEAK_ALIAS(MPI_Ibarrier, PMPI_Ibarrier)
@@ -1250,7 +1249,6 @@ static int prepare_neighbor_alltoallw(const void *sendbuf, counts_arg_t sendcoun
 
 int PMPI_Barrier(MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
     return run("MPI_Barrier", COLL_BARRIER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1258,7 +1256,6 @@ int PMPI_Barrier(MPI_Comm comm)
 
 int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
     return run("MPI_Ibarrier", COLL_BARRIER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1266,7 +1263,6 @@ int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 
 int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
     return run("MPI_Barrier_init", COLL_BARRIER, &c, rc, PERSISTENT, info, request);
@@ -1274,7 +1270,6 @@ int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 
 int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Bcast", COLL_BCAST, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1282,7 +1277,6 @@ int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Com
 
 int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Ibcast", COLL_BCAST, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1291,7 +1285,6 @@ int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
 int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
                     MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Bcast_init", COLL_BCAST, &c, rc, PERSISTENT, info, request);
@@ -1300,7 +1293,6 @@ int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MP
 int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Gather", COLL_GATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1309,7 +1301,6 @@ int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Igather", COLL_GATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1318,7 +1309,6 @@ int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 int PMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                      MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Gather_init", COLL_GATHER, &c, rc, PERSISTENT, info, request);
@@ -1327,7 +1317,6 @@ int PMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
 int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -1337,7 +1326,6 @@ int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                   const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -1348,7 +1336,6 @@ int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                       const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                       MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -1358,7 +1345,6 @@ int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Scatter", COLL_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1367,7 +1353,6 @@ int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Iscatter", COLL_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1376,7 +1361,6 @@ int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int PMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                       MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Scatter_init", COLL_SCATTER, &c, rc, PERSISTENT, info, request);
@@ -1385,7 +1369,6 @@ int PMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -1395,7 +1378,6 @@ int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[
 int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                    void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -1406,7 +1388,6 @@ int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int di
                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                        MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -1416,7 +1397,6 @@ int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int di
 int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Allgather", COLL_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1425,7 +1405,6 @@ int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                     MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Iallgather", COLL_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1434,7 +1413,6 @@ int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 int PMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                         MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Allgather_init", COLL_ALLGATHER, &c, rc, PERSISTENT, info, request);
@@ -1443,7 +1421,6 @@ int PMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                     const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -1453,7 +1430,6 @@ int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                      const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -1464,7 +1440,6 @@ int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                          MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -1474,7 +1449,6 @@ int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendty
 int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Alltoall", COLL_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1483,7 +1457,6 @@ int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ialltoall", COLL_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1492,7 +1465,6 @@ int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int PMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                        MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Alltoall_init", COLL_ALLTOALL, &c, rc, PERSISTENT, info, request);
@@ -1501,7 +1473,6 @@ int PMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype
 int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                    void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1512,7 +1483,6 @@ int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdisp
                     void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                     MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1523,7 +1493,6 @@ int PMPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int s
                         void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                         MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1534,7 +1503,6 @@ int PMPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispl
                    void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                    MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtypes, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtypes, comm, &c);
@@ -1545,7 +1513,6 @@ int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdisp
                     void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                     MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtypes, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtypes, comm, &c);
@@ -1556,7 +1523,6 @@ int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int s
                         const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
                         const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtypes, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtypes, comm, &c);
@@ -1566,7 +1532,6 @@ int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int s
 int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                 MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Reduce", COLL_REDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1575,7 +1540,6 @@ int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype data
 int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                  MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Ireduce", COLL_REDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1584,7 +1548,6 @@ int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                      MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Reduce_init", COLL_REDUCE, &c, rc, PERSISTENT, info, request);
@@ -1592,7 +1555,6 @@ int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 
 int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Allreduce", COLL_ALLREDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1601,7 +1563,6 @@ int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype d
 int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                     MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iallreduce", COLL_ALLREDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1610,7 +1571,6 @@ int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 int PMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                         MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Allreduce_init", COLL_ALLREDUCE, &c, rc, PERSISTENT, info, request);
@@ -1619,7 +1579,6 @@ int PMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datat
 int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
                         MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, NARROW_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter", COLL_REDUCE_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1628,7 +1587,6 @@ int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
 int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
                          MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, NARROW_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1637,7 +1595,6 @@ int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcount
 int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
                              MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, NARROW_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_init", COLL_REDUCE_SCATTER, &c, rc, PERSISTENT, info, request);
@@ -1646,7 +1603,6 @@ int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvc
 int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
                               MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1655,7 +1611,6 @@ int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
                                MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1664,7 +1619,6 @@ int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount
 int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
                                    MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_block_init", COLL_REDUCE_SCATTER_BLOCK, &c, rc, PERSISTENT, info, request);
@@ -1672,7 +1626,6 @@ int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvc
 
 int PMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Scan", COLL_SCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1681,7 +1634,6 @@ int PMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dataty
 int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iscan", COLL_SCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1690,7 +1642,6 @@ int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
 int PMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                    MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Scan_init", COLL_SCAN, &c, rc, PERSISTENT, info, request);
@@ -1698,7 +1649,6 @@ int PMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype d
 
 int PMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Exscan", COLL_EXSCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1707,7 +1657,6 @@ int PMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype data
 int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                  MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iexscan", COLL_EXSCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1716,7 +1665,6 @@ int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                      MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Exscan_init", COLL_EXSCAN, &c, rc, PERSISTENT, info, request);
@@ -1724,7 +1672,6 @@ int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 
 int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
 {
-    THREADS_ENTER();
     call_t c = {0};
     coll_args_t *a = &c.a;
     int rc = check_initialized();
@@ -1745,7 +1692,6 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
 int PMPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                             MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1754,7 +1700,6 @@ int PMPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sen
 int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ineighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1764,7 +1709,6 @@ int PMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatyp
                                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                  MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_allgather_init", COLL_NEIGHBOR_ALLGATHER, &c, rc, PERSISTENT, info, request);
@@ -1773,7 +1717,6 @@ int PMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatyp
 int PMPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts),
                                          NARROW_DISPLS(displs), recvtype, comm, &c);
@@ -1784,7 +1727,6 @@ int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
                               const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                               MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts),
                                          NARROW_DISPLS(displs), recvtype, comm, &c);
@@ -1795,7 +1737,6 @@ int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Dataty
                                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                                   MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts),
                                          NARROW_DISPLS(displs), recvtype, comm, &c);
@@ -1805,7 +1746,6 @@ int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Dataty
 int PMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                            MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1814,7 +1754,6 @@ int PMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype send
 int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ineighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1823,7 +1762,6 @@ int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sen
 int PMPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                 MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_alltoall_init", COLL_NEIGHBOR_ALLTOALL, &c, rc, PERSISTENT, info, request);
@@ -1833,7 +1771,6 @@ int PMPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const i
                             void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                             MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                         NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1844,7 +1781,6 @@ int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const 
                              void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                              MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                         NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1855,7 +1791,6 @@ int PMPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], co
                                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
                                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                         NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1866,7 +1801,6 @@ int PMPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const M
                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         NARROW_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -1878,7 +1812,6 @@ int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const 
                              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                              MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         NARROW_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -1890,7 +1823,6 @@ int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], co
                                  const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
                                  MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         NARROW_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -1901,7 +1833,6 @@ int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], co
 
 int PMPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Bcast_c", COLL_BCAST, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1909,7 +1840,6 @@ int PMPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
 
 int PMPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Ibcast_c", COLL_BCAST, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1918,7 +1848,6 @@ int PMPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root
 int PMPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
                       MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Bcast_init_c", COLL_BCAST, &c, rc, PERSISTENT, info, request);
@@ -1927,7 +1856,6 @@ int PMPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int 
 int PMPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                   MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Gather_c", COLL_GATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1936,7 +1864,6 @@ int PMPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
 int PMPI_Igather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                    MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Igather_c", COLL_GATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1946,7 +1873,6 @@ int PMPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
                        MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                        MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Gather_init_c", COLL_GATHER, &c, rc, PERSISTENT, info, request);
@@ -1955,7 +1881,6 @@ int PMPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
 int PMPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                    MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Scatter_c", COLL_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1964,7 +1889,6 @@ int PMPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
 int PMPI_Iscatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Iscatter_c", COLL_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1974,7 +1898,6 @@ int PMPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
                         MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                         MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Scatter_init_c", COLL_SCATTER, &c, rc, PERSISTENT, info, request);
@@ -1983,7 +1906,6 @@ int PMPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
 int PMPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                      MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Allgather_c", COLL_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1992,7 +1914,6 @@ int PMPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
 int PMPI_Iallgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                       MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Iallgather_c", COLL_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2002,7 +1923,6 @@ int PMPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype
                           MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                           MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Allgather_init_c", COLL_ALLGATHER, &c, rc, PERSISTENT, info, request);
@@ -2011,7 +1931,6 @@ int PMPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype
 int PMPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                     MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Alltoall_c", COLL_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2020,7 +1939,6 @@ int PMPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
 int PMPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                      MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ialltoall_c", COLL_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2029,7 +1947,6 @@ int PMPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
 int PMPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                          MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Alltoall_init_c", COLL_ALLTOALL, &c, rc, PERSISTENT, info, request);
@@ -2038,7 +1955,6 @@ int PMPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype 
 int PMPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
                   MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Reduce_c", COLL_REDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2047,7 +1963,6 @@ int PMPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
 int PMPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
                    MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Ireduce_c", COLL_REDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2056,7 +1971,6 @@ int PMPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Data
 int PMPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
                        MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Reduce_init_c", COLL_REDUCE, &c, rc, PERSISTENT, info, request);
@@ -2065,7 +1979,6 @@ int PMPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_
 int PMPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                      MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Allreduce_c", COLL_ALLREDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2074,7 +1987,6 @@ int PMPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Da
 int PMPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                       MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iallreduce_c", COLL_ALLREDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2083,7 +1995,6 @@ int PMPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_D
 int PMPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                           MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Allreduce_init_c", COLL_ALLREDUCE, &c, rc, PERSISTENT, info, request);
@@ -2092,7 +2003,6 @@ int PMPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, M
 int PMPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
                                 MPI_Op op, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_block_c", COLL_REDUCE_SCATTER_BLOCK, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2101,7 +2011,6 @@ int PMPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count re
 int PMPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
                                  MPI_Op op, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Ireduce_scatter_block_c", COLL_REDUCE_SCATTER_BLOCK, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2110,7 +2019,6 @@ int PMPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count r
 int PMPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
                                      MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_block_init_c", COLL_REDUCE_SCATTER_BLOCK, &c, rc, PERSISTENT, info, request);
@@ -2118,7 +2026,6 @@ int PMPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Cou
 
 int PMPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Scan_c", COLL_SCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2127,7 +2034,6 @@ int PMPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatyp
 int PMPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                  MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iscan_c", COLL_SCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2136,7 +2042,6 @@ int PMPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dataty
 int PMPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                      MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Scan_init_c", COLL_SCAN, &c, rc, PERSISTENT, info, request);
@@ -2144,7 +2049,6 @@ int PMPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Da
 
 int PMPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Exscan_c", COLL_EXSCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2153,7 +2057,6 @@ int PMPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
 int PMPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                    MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iexscan_c", COLL_EXSCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2162,7 +2065,6 @@ int PMPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Data
 int PMPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                        MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Exscan_init_c", COLL_EXSCAN, &c, rc, PERSISTENT, info, request);
@@ -2171,7 +2073,6 @@ int PMPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_
 int PMPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                               MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_allgather_c", COLL_NEIGHBOR_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2180,7 +2081,6 @@ int PMPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
 int PMPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                                MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ineighbor_allgather_c", COLL_NEIGHBOR_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2190,7 +2090,6 @@ int PMPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI
                                    MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                    MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_allgather_init_c", COLL_NEIGHBOR_ALLGATHER, &c, rc, PERSISTENT, info, request);
@@ -2199,7 +2098,6 @@ int PMPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI
 int PMPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                              MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_alltoall_c", COLL_NEIGHBOR_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2208,7 +2106,6 @@ int PMPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datat
 int PMPI_Ineighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                               MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ineighbor_alltoall_c", COLL_NEIGHBOR_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2218,7 +2115,6 @@ int PMPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_
                                   MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                   MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_alltoall_init_c", COLL_NEIGHBOR_ALLTOALL, &c, rc, PERSISTENT, info, request);
@@ -2226,7 +2122,6 @@ int PMPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_
 
 int PMPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op)
 {
-    THREADS_ENTER();
     call_t c = {0};
     coll_args_t *a = &c.a;
     int rc = check_initialized();
@@ -2248,7 +2143,6 @@ int PMPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
                    MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -2259,7 +2153,6 @@ int PMPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
                     const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
                     MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -2270,7 +2163,6 @@ int PMPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
                         const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
                         MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -2280,7 +2172,6 @@ int PMPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
 int PMPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype,
                     void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -2291,7 +2182,6 @@ int PMPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
                      void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                      MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -2302,7 +2192,6 @@ int PMPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], cons
                          MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
                          MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -2312,7 +2201,6 @@ int PMPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], cons
 int PMPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                       const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -2323,7 +2211,6 @@ int PMPI_Iallgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
                        const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
                        MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -2334,7 +2221,6 @@ int PMPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
                            const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
                            MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -2345,7 +2231,6 @@ int PMPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
                      void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype,
                      MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2356,7 +2241,6 @@ int PMPI_Ialltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const M
                       MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                       MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2367,7 +2251,6 @@ int PMPI_Alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[], con
                           MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                           MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2378,7 +2261,6 @@ int PMPI_Alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
                      const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
                      const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtypes, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtypes, comm, &c);
@@ -2389,7 +2271,6 @@ int PMPI_Ialltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const M
                       const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
                       const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtypes, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtypes, comm, &c);
@@ -2401,7 +2282,6 @@ int PMPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], con
                           const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
                           MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtypes, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtypes, comm, &c);
@@ -2411,7 +2291,6 @@ int PMPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], con
 int PMPI_Reduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
                           MPI_Op op, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, WIDE_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_c", COLL_REDUCE_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2420,7 +2299,6 @@ int PMPI_Reduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count re
 int PMPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
                            MPI_Op op, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, WIDE_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Ireduce_scatter_c", COLL_REDUCE_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2429,7 +2307,6 @@ int PMPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count r
 int PMPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
                                MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, WIDE_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_init_c", COLL_REDUCE_SCATTER, &c, rc, PERSISTENT, info, request);
@@ -2439,7 +2316,6 @@ int PMPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Dat
                                const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                                MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts),
                                          WIDE_DISPLS(displs), recvtype, comm, &c);
@@ -2450,7 +2326,6 @@ int PMPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Da
                                 const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                                 MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts),
                                          WIDE_DISPLS(displs), recvtype, comm, &c);
@@ -2461,7 +2336,6 @@ int PMPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MP
                                     const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                                     MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts),
                                          WIDE_DISPLS(displs), recvtype, comm, &c);
@@ -2472,7 +2346,6 @@ int PMPI_Neighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[],
                               MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
                               const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                         WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2483,7 +2356,6 @@ int PMPI_Ineighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[]
                                MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
                                const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                         WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2495,7 +2367,6 @@ int PMPI_Neighbor_alltoallv_init_c(const void *sendbuf, const MPI_Count sendcoun
                                    const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                    MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                         WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2506,7 +2377,6 @@ int PMPI_Neighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
                               const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
                               const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         WIDE_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -2518,7 +2388,6 @@ int PMPI_Ineighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[]
                                const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         WIDE_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -2530,7 +2399,6 @@ int PMPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count sendcoun
                                    const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                    MPI_Info info, MPI_Request *request)
 {
-    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         WIDE_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);

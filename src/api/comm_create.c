@@ -30,7 +30,6 @@
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 #include "runtime/runtime.h"
-#include "runtime/threads.h"
 #include "runtime/topology.h"
 #include "transport/shm/shm.h"
 
@@ -60,7 +59,6 @@ int check_intracomm(MPI_Comm handle, comm_t **out)
 /* What each member contributes to a creation call. */
 typedef struct contribution {
     int color, key;
-    int refused;              /* another creation holds this member's free pairs (obj/comm.h) */
     long domain[TOPO_LEVELS]; /* hardware domains (runtime/topology.h) */
     uint64_t free_contexts[CONTEXT_MASK_WORDS];
 } contribution_t;
@@ -140,33 +138,15 @@ static int build(comm_t *parent, int n, const int *world_ranks, int context_id, 
     return MPI_SUCCESS;
 }
 
-/* Whether a member was refused its free pairs: then the agreement found
- * none, and all try again. */
-static bool any_refused(const contribution_t *all, int n)
-{
-    for (int r = 0; r < n; r++)
-        if (all[r].refused)
-            return true;
-    return false;
-}
-
-/* Over the whole parent (members NULL, n its size) or some of it.  The
- * caller takes the agreed pair (build) before it next waits. */
+/* Over the whole parent (members NULL, n its size) or some of it. */
 static contribution_t *gather_contributions(comm_t *parent, const int *members, int n, int tag, int color, int key)
 {
     contribution_t mine = {.color = color, .key = key};
+    comm_free_contexts(mine.free_contexts);
     topology_domains(mine.domain);
     contribution_t *all = malloc((size_t)n * sizeof *all);
-    if (!all)
-        return NULL;
-    comm_offer_t offer;
-    comm_offer_begin(&offer, parent->context_id);
-    do {
-        mine.refused = !comm_offer_contexts(&offer, mine.free_contexts);
+    if (all)
         exchange(parent, members, n, tag, &mine, sizeof mine, NULL, all);
-        comm_offer_release(&offer);
-    } while (any_refused(all, n));
-    comm_offer_end(&offer);
     return all;
 }
 
@@ -234,13 +214,11 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
 
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
-    THREADS_ENTER();
     return duplicate("MPI_Comm_dup", comm, false, MPI_INFO_NULL, newcomm);
 }
 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
-    THREADS_ENTER();
     return duplicate("MPI_Comm_dup_with_info", comm, true, info, newcomm);
 }
 
@@ -315,7 +293,6 @@ static int split(comm_t *parent, enum split_how how, int color, int key, int *le
 
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
-    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     int level = -1;
     int rc = check_initialized();
@@ -354,7 +331,6 @@ static int guided_level(const info_t *hints)
  * of the same domain forming the other side. */
 int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
-    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     info_t *hints = NULL;
     int rc = check_initialized();
@@ -434,7 +410,6 @@ static int group_in_parent(const comm_t *parent, const group_t *g, int *members)
 
 int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
-    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     group_t *g = NULL;
     contribution_t *all = NULL;
@@ -463,7 +438,6 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
  * themselves, on the parent's internal context, under the caller's tag. */
 int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
-    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     group_t *g = NULL;
     contribution_t *all = NULL;
@@ -525,7 +499,6 @@ static int release(const char *call, MPI_Comm *comm, int (*before)(comm_t *))
 
 int PMPI_Comm_free(MPI_Comm *comm)
 {
-    THREADS_ENTER();
     return release("MPI_Comm_free", comm, NULL);
 }
 
@@ -542,17 +515,14 @@ static int finish_traffic(comm_t *c)
     progress_wait_until(quiet, c, PROGRESS_ANY_PEER);
     if (c->inter)
         return intercomm_sync(c);
-    char *all = malloc((size_t)c->size), mine = 0;
-    if (!all)
-        return err_set(MPI_ERR_NO_MEM, "out of memory disconnecting a communicator of %d", c->size);
-    exchange(c, NULL, c->size, TAG_CREATE, &mine, 1, NULL, all);
+    contribution_t *all = gather_contributions(c, NULL, c->size, TAG_CREATE, 0, 0);
+    bool met = all != NULL;
     free(all);
-    return MPI_SUCCESS;
+    return met ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory disconnecting a communicator of %d", c->size);
 }
 
 int PMPI_Comm_disconnect(MPI_Comm *comm)
 {
-    THREADS_ENTER();
     return release("MPI_Comm_disconnect", comm, finish_traffic);
 }
 
@@ -671,7 +641,6 @@ static int stringtag_hash(const char *tag)
 int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info, MPI_Errhandler errhandler,
                                 MPI_Comm *newcomm)
 {
-    THREADS_ENTER();
     group_t *g = NULL;
     info_t *hints = NULL;
     comm_t *world = comm_world(), *c = NULL;

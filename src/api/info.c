@@ -16,7 +16,6 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/info.h"
-#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Info_create, PMPI_Info_create)
 TESSERA_WEAK_ALIAS(MPI_Info_create_env, PMPI_Info_create_env)
@@ -79,7 +78,6 @@ static int hand_out(info_t *info, MPI_Info *out)
 
 int PMPI_Info_create(MPI_Info *info)
 {
-    THREADS_ENTER();
     int rc = check_pointer(info, "info");
     if (rc == MPI_SUCCESS)
         rc = hand_out(info_new(), info);
@@ -91,7 +89,6 @@ int PMPI_Info_create(MPI_Info *info)
 /* May be called before MPI_Init. */
 int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
 {
-    THREADS_ENTER();
     int rc = check_pointer(info, "info");
     info_t *created = NULL;
     if (rc == MPI_SUCCESS && (!(created = info_new()) || !info_fill_env(created, argc, argv))) {
@@ -107,7 +104,6 @@ int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
 
 int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
 {
-    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, true, &i);
     if (rc == MPI_SUCCESS && !value)
@@ -126,7 +122,6 @@ int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
  * buflen 0 the value is not touched (it may be NULL). */
 int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
 {
-    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, false, &i);
     if (rc == MPI_SUCCESS)
@@ -155,7 +150,6 @@ int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *valu
 
 int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
 {
-    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, false, &i);
     if (rc == MPI_SUCCESS)
@@ -179,7 +173,6 @@ int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int
 
 int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
 {
-    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, false, &i);
     if (rc == MPI_SUCCESS)
@@ -197,7 +190,6 @@ int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *f
 
 int PMPI_Info_delete(MPI_Info info, const char *key)
 {
-    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, true, &i);
     if (rc == MPI_SUCCESS && !info_delete(i, key))
@@ -209,7 +201,6 @@ int PMPI_Info_delete(MPI_Info info, const char *key)
 
 int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 {
-    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info(info, &i);
     if (rc == MPI_SUCCESS)
@@ -222,7 +213,6 @@ int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 
 int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 {
-    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info(info, &i);
     if (rc == MPI_SUCCESS)
@@ -237,7 +227,6 @@ int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 
 int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 {
-    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info(info, &i);
     if (rc == MPI_SUCCESS)
@@ -251,7 +240,6 @@ int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 
 int PMPI_Info_free(MPI_Info *info)
 {
-    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_pointer(info, "info");
     if (rc == MPI_SUCCESS)

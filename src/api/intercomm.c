@@ -28,7 +28,6 @@
 #include "obj/info.h"
 #include "p2p/p2p.h"
 #include "progress/progress.h"
-#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Intercomm_create, PMPI_Intercomm_create)
 TESSERA_WEAK_ALIAS(MPI_Intercomm_create_from_groups, PMPI_Intercomm_create_from_groups)
@@ -48,10 +47,8 @@ typedef struct side {
 
 typedef struct agreement {
     uint64_t free_contexts[CONTEXT_MASK_WORDS];
-    uint64_t len;    /* of the bytes that follow */
-    int32_t error;   /* the leader's arguments were wrong: its error class */
-    int32_t refused; /* a process offered no pairs (obj/comm.h): try again */
-    int32_t key;     /* the creation's rank among those running (comm_offer_t) */
+    uint64_t len;  /* of the bytes that follow */
+    int32_t error; /* the leader's arguments were wrong: its error class */
 } agreement_t;
 
 static int member_rank(const side_t *s, int i)
@@ -84,18 +81,16 @@ static int recv_agreement(agreement_t *a, void **bytes, int source, int tag, com
  * leader's `len` bytes (*theirs, malloc'd, *their_len long).  A leader
  * whose own arguments are wrong (leader_rc) still hears its members and
  * tells them, so that the whole group fails rather than hangs. */
-static int agree_once(const side_t *s, int leader_rc, const void *mine, size_t len, uint64_t common[CONTEXT_MASK_WORDS],
-                      void **theirs, size_t *their_len, comm_offer_t *offer, bool *refused)
+static int agree(const side_t *s, int leader_rc, const void *mine, size_t len, uint64_t common[CONTEXT_MASK_WORDS],
+                 void **theirs, size_t *their_len)
 {
     agreement_t a = {.len = len};
     *theirs = NULL;
-    *refused = false;
-    a.refused = !comm_offer_contexts(offer, a.free_contexts);
-    a.key = offer->key;
+    comm_free_contexts(a.free_contexts);
     int leader = member_rank(s, s->leader), rc;
     if (s->me != s->leader) {
-        dt_buffer_t head = dt_buffer_bytes(&a, sizeof a);
-        p2p_send(&head, leader, s->tag, s->talk);
+        dt_buffer_t mask = dt_buffer_bytes(a.free_contexts, sizeof a.free_contexts);
+        p2p_send(&mask, leader, s->tag, s->talk);
         rc = recv_agreement(&a, theirs, leader, s->tag, s->talk);
         if (a.error)
             return err_set(a.error,
@@ -103,14 +98,13 @@ static int agree_once(const side_t *s, int leader_rc, const void *mine, size_t l
                            s->leader);
     } else {
         for (int i = 0; i < s->n; i++) {
-            agreement_t other;
-            dt_buffer_t head = dt_buffer_bytes(&other, sizeof other);
+            uint64_t other[CONTEXT_MASK_WORDS];
+            dt_buffer_t mask = dt_buffer_bytes(other, sizeof other);
             if (i == s->leader)
                 continue;
-            p2p_recv(&head, member_rank(s, i), s->tag, s->talk, MPI_STATUS_IGNORE);
+            p2p_recv(&mask, member_rank(s, i), s->tag, s->talk, MPI_STATUS_IGNORE);
             for (int w = 0; w < CONTEXT_MASK_WORDS; w++)
-                a.free_contexts[w] &= other.free_contexts[w];
-            a.refused |= other.refused;
+                a.free_contexts[w] &= other[w];
         }
         if (leader_rc != MPI_SUCCESS) {
             agreement_t refusal = {.error = leader_rc};
@@ -132,8 +126,6 @@ static int agree_once(const side_t *s, int leader_rc, const void *mine, size_t l
         request_free(body_req);
         for (int w = 0; w < CONTEXT_MASK_WORDS; w++)
             b.free_contexts[w] &= a.free_contexts[w];
-        b.refused |= a.refused;
-        b.key = b.key < a.key ? b.key : a.key;
         if (!*theirs)
             b.len = 0;
         for (int i = 0; i < s->n; i++)
@@ -143,32 +135,6 @@ static int agree_once(const side_t *s, int leader_rc, const void *mine, size_t l
     }
     memcpy(common, a.free_contexts, sizeof a.free_contexts);
     *their_len = a.len;
-    *refused = a.refused;
-    /* The two groups' local communicators have contexts of their own
-     * (MPI_Intercomm_create): from the second attempt on, every process
-     * ranks this creation by the lower of the two, or two creations could
-     * each be first on one side and refused on the other for ever. */
-    offer->key = a.key;
-    return rc;
-}
-
-/* agree_once until no process was refused its free pairs. */
-static int agree(const side_t *s, int leader_rc, const void *mine, size_t len, uint64_t common[CONTEXT_MASK_WORDS],
-                 void **theirs, size_t *their_len)
-{
-    comm_offer_t offer;
-    comm_offer_begin(&offer, s->talk->context_id);
-    bool refused = false;
-    int rc;
-    do {
-        rc = agree_once(s, leader_rc, mine, len, common, theirs, their_len, &offer, &refused);
-        comm_offer_release(&offer);
-        if (refused) {
-            free(*theirs);
-            *theirs = NULL;
-        }
-    } while (refused);
-    comm_offer_end(&offer);
     return rc;
 }
 
@@ -250,7 +216,6 @@ static int create(const side_t *s, int leader_rc, const int *local_world, MPI_Er
 int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
                           MPI_Comm *newintercomm)
 {
-    THREADS_ENTER();
     comm_t *local = NULL, *peer = NULL, *c = NULL;
     int *world = NULL;
     int rc = check_initialized();
@@ -302,7 +267,6 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
                                       int remote_leader, const char *stringtag, MPI_Info info,
                                       MPI_Errhandler errhandler, MPI_Comm *newintercomm)
 {
-    THREADS_ENTER();
     group_t *lg = NULL, *rg = NULL;
     comm_t *c = NULL;
     int rc = check_initialized();
@@ -473,7 +437,6 @@ int intercomm_create_sub(comm_t *inter, const group_t *g, comm_t **out)
  * whose leader has the lower world rank. */
 int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 {
-    THREADS_ENTER();
     comm_t *inter = NULL, *c = NULL;
     int *ranks = NULL;
     void *remote = NULL;
@@ -523,7 +486,6 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 
 int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
 {
-    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -538,7 +500,6 @@ int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
 
 int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
 {
-    THREADS_ENTER();
     comm_t *c = NULL;
     group_t *g = NULL;
     int *ranks = NULL;

@@ -16,7 +16,6 @@
 #include "dt/layout.h"
 #include "err/err.h"
 #include "mpi.h"
-#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Pack, PMPI_Pack)
 TESSERA_WEAK_ALIAS(MPI_Pack_c, PMPI_Pack_c)
@@ -97,7 +96,6 @@ static int pack_or_unpack(const char *call, bool unpacking, void *typed, MPI_Cou
 int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize, int *position,
               MPI_Comm comm)
 {
-    THREADS_ENTER();
     MPI_Count pos = position ? *position : 0;
     int rc = pack_or_unpack("MPI_Pack", false, (void *)(uintptr_t)inbuf, incount, datatype, outbuf, outsize,
                             position ? &pos : NULL, comm);
@@ -109,7 +107,6 @@ int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbu
 int PMPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype datatype, void *outbuf, MPI_Count outsize,
                 MPI_Count *position, MPI_Comm comm)
 {
-    THREADS_ENTER();
     return pack_or_unpack("MPI_Pack_c", false, (void *)(uintptr_t)inbuf, incount, datatype, outbuf, outsize, position,
                           comm);
 }
@@ -117,7 +114,6 @@ int PMPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype datatype, voi
 int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount, MPI_Datatype datatype,
                 MPI_Comm comm)
 {
-    THREADS_ENTER();
     MPI_Count pos = position ? *position : 0;
     int rc = pack_or_unpack("MPI_Unpack", true, outbuf, outcount, datatype, (void *)(uintptr_t)inbuf, insize,
                             position ? &pos : NULL, comm);
@@ -129,7 +125,6 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
 int PMPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf, MPI_Count outcount,
                   MPI_Datatype datatype, MPI_Comm comm)
 {
-    THREADS_ENTER();
     return pack_or_unpack("MPI_Unpack_c", true, outbuf, outcount, datatype, (void *)(uintptr_t)inbuf, insize, position,
                           comm);
 }
@@ -156,7 +151,6 @@ static int pack_size(const char *call, MPI_Count incount, MPI_Datatype datatype,
 
 int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 {
-    THREADS_ENTER();
     MPI_Count bytes;
     int rc = pack_size("MPI_Pack_size", incount, datatype, comm, size ? &bytes : NULL);
     if (rc == MPI_SUCCESS && bytes > INT_MAX)
@@ -172,7 +166,6 @@ int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 
 int PMPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size)
 {
-    THREADS_ENTER();
     return pack_size("MPI_Pack_size_c", incount, datatype, comm, size);
 }
 
@@ -228,7 +221,6 @@ static int external_pack_or_unpack(const char *call, bool unpacking, const char 
 int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf,
                        MPI_Aint outsize, MPI_Aint *position)
 {
-    THREADS_ENTER();
     MPI_Count pos = position ? *position : 0;
     int rc = external_pack_or_unpack("MPI_Pack_external", false, datarep, (void *)(uintptr_t)inbuf, incount, datatype,
                                      outbuf, outsize, position ? &pos : NULL);
@@ -240,7 +232,6 @@ int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI
 int PMPI_Pack_external_c(const char datarep[], const void *inbuf, MPI_Count incount, MPI_Datatype datatype,
                          void *outbuf, MPI_Count outsize, MPI_Count *position)
 {
-    THREADS_ENTER();
     return external_pack_or_unpack("MPI_Pack_external_c", false, datarep, (void *)(uintptr_t)inbuf, incount, datatype,
                                    outbuf, outsize, position);
 }
@@ -248,7 +239,6 @@ int PMPI_Pack_external_c(const char datarep[], const void *inbuf, MPI_Count inco
 int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position, void *outbuf,
                          int outcount, MPI_Datatype datatype)
 {
-    THREADS_ENTER();
     MPI_Count pos = position ? *position : 0;
     int rc = external_pack_or_unpack("MPI_Unpack_external", true, datarep, outbuf, outcount, datatype,
                                      (void *)(uintptr_t)inbuf, insize, position ? &pos : NULL);
@@ -260,7 +250,6 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
 int PMPI_Unpack_external_c(const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf,
                            MPI_Count outcount, MPI_Datatype datatype)
 {
-    THREADS_ENTER();
     return external_pack_or_unpack("MPI_Unpack_external_c", true, datarep, outbuf, outcount, datatype,
                                    (void *)(uintptr_t)inbuf, insize, position);
 }
@@ -288,7 +277,6 @@ static int pack_external_size(const char *call, const char *datarep, MPI_Count i
 
 int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size)
 {
-    THREADS_ENTER();
     MPI_Count bytes;
     int rc = pack_external_size("MPI_Pack_external_size", datarep, incount, datatype, size ? &bytes : NULL);
     if (rc == MPI_SUCCESS)
@@ -298,6 +286,5 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 
 int PMPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datatype datatype, MPI_Count *size)
 {
-    THREADS_ENTER();
     return pack_external_size("MPI_Pack_external_size_c", datarep, incount, datatype, size);
 }

@@ -9,7 +9,6 @@
 #include "obj/info.h"
 #include "obj/topo.h"
 #include "request/request.h"
-#include "runtime/threads.h"
 #include "transport/shm/segment.h"
 #include "transport/transport.h"
 
@@ -259,49 +258,4 @@ void comm_free_contexts(uint64_t mask[CONTEXT_MASK_WORDS])
 {
     for (int i = 0; i < CONTEXT_MASK_WORDS; i++)
         mask[i] = i < CONTEXT_IDUP_FIRST / 64 ? ~pairs_used[i] : 0;
-}
-
-static struct {
-    comm_offer_t *running; /* creations in progress on this process */
-    comm_offer_t *holder;  /* the one whose offer is out, or NULL */
-} offers;
-
-void comm_offer_begin(comm_offer_t *offer, int key)
-{
-    offer->key = key;
-    offer->next = offers.running;
-    offers.running = offer;
-}
-
-bool comm_offer_contexts(comm_offer_t *offer, uint64_t mask[CONTEXT_MASK_WORDS])
-{
-    bool first = !offers.holder;
-    for (const comm_offer_t *o = offers.running; o && first; o = o->next)
-        first = o->key >= offer->key;
-    if (!first) {
-        memset(mask, 0, CONTEXT_MASK_WORDS * sizeof *mask);
-        return false;
-    }
-    offers.holder = offer;
-    comm_free_contexts(mask);
-    return true;
-}
-
-void comm_offer_release(comm_offer_t *offer)
-{
-    if (offers.holder == offer)
-        offers.holder = NULL;
-    else
-        /* Refused: the creation ahead needs the lock to finish, and an
-         * attempt among this process alone never waits for it. */
-        threads_let_others_in();
-}
-
-void comm_offer_end(comm_offer_t *offer)
-{
-    comm_offer_release(offer);
-    comm_offer_t **link = &offers.running;
-    while (*link != offer)
-        link = &(*link)->next;
-    *link = offer->next;
 }

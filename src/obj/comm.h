@@ -150,30 +150,4 @@ void comm_idup_context_drop(int context_id, int users);
 #define CONTEXT_MASK_WORDS (CONTEXT_PAIRS / 64)
 void comm_free_contexts(uint64_t mask[CONTEXT_MASK_WORDS]);
 
-/*
- * Offering the free pairs to one creation at a time.  Under
- * MPI_THREAD_MULTIPLE two threads may create communicators on different
- * parents at once; offered the same free pairs, two agreements could
- * settle on one pair for both.  So one creation at a time holds this
- * process's free pairs and offers them; another offers none and says it
- * was refused, every member sees that the agreement failed for that
- * reason, and all try again.  Which creation may hold them goes by the
- * parent's context id, lowest first (MPICH's rule): the creation with the
- * lowest id of all those running in the job gets the pairs at every one of
- * its members, so some creation always succeeds, whatever order threads
- * call in.  With one thread the one creation always holds them.
- */
-typedef struct comm_offer {
-    int key; /* the parent's context id */
-    struct comm_offer *next;
-} comm_offer_t;
-void comm_offer_begin(comm_offer_t *offer, int key);
-/* This attempt's offer: true with the free pairs in mask (held until
- * comm_offer_release), false with none (another creation holds them). */
-bool comm_offer_contexts(comm_offer_t *offer, uint64_t mask[CONTEXT_MASK_WORDS]);
-/* After the attempt's exchange.  The agreed pair must be taken (comm_new)
- * before this thread next lets the library lock go. */
-void comm_offer_release(comm_offer_t *offer);
-void comm_offer_end(comm_offer_t *offer);
-
 #endif
