@@ -4,12 +4,12 @@
  *
  * Every creation call is collective over the parent.  The topology calls
  * (api/topo.c) use the same machinery through api/comm_create.h.  The members exchange
- * what they need (their free context ids, and for a split their color and
- * key) in one all-gather over the parent's internal twin, so the library's
- * messages never meet the user's; then each computes the same answer: the
- * lowest context pair free on all of them, and the new group.  The
- * all-gather goes through rank 0 of the parent (2(n-1) messages) until the
- * collectives issue brings the real algorithms.
+ * what they need (for a split their color and key, their place in the
+ * machine) in one all-gather over the parent's internal twin, so the
+ * library's messages never meet the user's; the all-gather goes through
+ * the first member, which between gathering and sending back claims the
+ * new context pair in the segment (comm_claim_contexts) and sends its id
+ * with the rest.  Then each computes the same new group.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -60,16 +60,19 @@ int check_intracomm(MPI_Comm handle, comm_t **out)
 typedef struct contribution {
     int color, key;
     long domain[TOPO_LEVELS]; /* hardware domains (runtime/topology.h) */
-    uint64_t free_contexts[CONTEXT_MASK_WORDS];
+    int context_id;           /* the first member's: the claimed pair, or -1 */
 } contribution_t;
 
 /* Every participant's contribution (`one` bytes each), in the order of
  * `members` (their parent ranks; NULL: the whole parent in rank order),
  * at every participant.  The first participant collects and sends back.
  * With lengths (bytes per rank of the whole parent, members NULL),
- * contributions differ in size and lie end to end in `all`. */
+ * contributions differ in size and lie end to end in `all`.  at_root, when
+ * given, sees them all at the first participant before they go back. */
+typedef void at_root_t(comm_t *parent, const int *members, int n, void *all);
+
 static void exchange(comm_t *parent, const int *members, int n, int tag, const void *mine, size_t one,
-                     const size_t *lengths, void *all)
+                     const size_t *lengths, void *all, at_root_t *at_root)
 {
     comm_t *in = parent->internal;
     size_t every = 0;
@@ -91,23 +94,27 @@ static void exchange(comm_t *parent, const int *members, int n, int tag, const v
         p2p_recv(&slot, members ? members[i] : i, tag, in, MPI_STATUS_IGNORE);
         at += len;
     }
+    if (at_root)
+        at_root(parent, members, n, all);
     dt_buffer_t everything = dt_buffer_bytes(all, every);
     for (int i = 1; i < n; i++)
         p2p_send(&everything, members ? members[i] : i, tag, in);
 }
 
-/* The lowest context pair free at every member, as a context id; -1 if
- * there is none. */
-static int agree_context(const contribution_t *all, int n)
+/* The pair the first member claimed, as a context id; -1 if none was
+ * free at every participant. */
+static int agree_context(const contribution_t *all)
 {
-    for (int w = 0; w < CONTEXT_MASK_WORDS; w++) {
-        uint64_t common = ~(uint64_t)0;
-        for (int r = 0; r < n; r++)
-            common &= all[r].free_contexts[w];
-        if (common)
-            return 2 * (w * 64 + __builtin_ctzll(common));
-    }
-    return -1;
+    return all[0].context_id;
+}
+
+/* Every participant, after its part of the creation: a claimed pair it
+ * did not take goes back. */
+static void contributions_done(contribution_t *all)
+{
+    if (all)
+        comm_settle_context(agree_context(all));
+    free(all);
 }
 
 void comm_adopt(comm_t *c, MPI_Errhandler errhandler)
@@ -138,15 +145,28 @@ static int build(comm_t *parent, int n, const int *world_ranks, int context_id, 
     return MPI_SUCCESS;
 }
 
-/* Over the whole parent (members NULL, n its size) or some of it. */
+/* At the first participant: claim a pair free at every participant. */
+static void claim_context(comm_t *parent, const int *members, int n, void *gathered)
+{
+    contribution_t *all = gathered;
+    int *world = malloc((size_t)n * sizeof *world), id = -1;
+    for (int i = 0; world && i < n; i++)
+        world[i] = comm_world_rank(parent, members ? members[i] : i);
+    if (!world || comm_claim_contexts(world, n, 1, &id) != 0)
+        id = -1;
+    all[0].context_id = id;
+    free(world);
+}
+
+/* Over the whole parent (members NULL, n its size) or some of it.  The
+ * caller ends with contributions_done. */
 static contribution_t *gather_contributions(comm_t *parent, const int *members, int n, int tag, int color, int key)
 {
     contribution_t mine = {.color = color, .key = key};
-    comm_free_contexts(mine.free_contexts);
     topology_domains(mine.domain);
     contribution_t *all = malloc((size_t)n * sizeof *all);
     if (all)
-        exchange(parent, members, n, tag, &mine, sizeof mine, NULL, all);
+        exchange(parent, members, n, tag, &mine, sizeof mine, NULL, all, claim_context);
     return all;
 }
 
@@ -200,12 +220,12 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
     else if (rc == MPI_SUCCESS) {
         for (int r = 0; r < parent->size; r++)
             ranks[r] = comm_world_rank(parent, r);
-        rc = build(parent, parent->size, ranks, agree_context(all, parent->size), &c);
+        rc = build(parent, parent->size, ranks, agree_context(all), &c);
     }
     if (rc == MPI_SUCCESS)
         rc = dup_carry_over(parent, comm, hints, c);
     free(ranks);
-    free(all);
+    contributions_done(all);
     if (rc != MPI_SUCCESS)
         return err_raise(parent, call, rc);
     *newcomm = (MPI_Comm)(uintptr_t)c->handle;
@@ -270,10 +290,13 @@ static int split(comm_t *parent, enum split_how how, int color, int key, int *le
         rc = err_set(MPI_ERR_NO_MEM, "out of memory splitting a communicator of %d", parent->size);
     if (rc == MPI_SUCCESS && how == SPLIT_FIRST_LEVEL)
         *level = first_level_that_splits(all, parent->size);
-    for (int r = 0; rc == MPI_SUCCESS && r < parent->size; r++)
+    int mine = MPI_UNDEFINED;
+    for (int r = 0; rc == MPI_SUCCESS && r < parent->size; r++) {
         colors[r] = how == SPLIT_COLOR ? all[r].color : *level < 0 ? MPI_UNDEFINED : level_color(&all[r], *level);
-    int mine = rc == MPI_SUCCESS ? colors[parent->rank] : MPI_UNDEFINED;
-    int context_id = rc == MPI_SUCCESS ? agree_context(all, parent->size) : -1;
+        if (r == parent->rank)
+            mine = colors[r];
+    }
+    int context_id = rc == MPI_SUCCESS ? agree_context(all) : -1;
     *out = NULL;
     if (rc == MPI_SUCCESS && mine != MPI_UNDEFINED) {
         for (int r = 0; r < parent->size; r++)
@@ -287,7 +310,7 @@ static int split(comm_t *parent, enum split_how how, int color, int key, int *le
     }
     free(members);
     free(colors);
-    free(all);
+    contributions_done(all);
     return rc;
 }
 
@@ -426,8 +449,8 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
              !(all = gather_contributions(parent, NULL, parent->size, TAG_CREATE, 0, 0)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
     if (rc == MPI_SUCCESS && !parent->inter && g->rank != MPI_UNDEFINED)
-        rc = build(parent, g->size, g->world_rank_of, agree_context(all, parent->size), &c);
-    free(all);
+        rc = build(parent, g->size, g->world_rank_of, agree_context(all), &c);
+    contributions_done(all);
     if (rc != MPI_SUCCESS)
         return err_raise(parent, "MPI_Comm_create", rc);
     *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
@@ -459,9 +482,9 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
         !(all = gather_contributions(parent, members, g->size, TAG_TAGGED(tag), 0, 0)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
     if (rc == MPI_SUCCESS && all)
-        rc = build(parent, g->size, g->world_rank_of, agree_context(all, g->size), &c);
+        rc = build(parent, g->size, g->world_rank_of, agree_context(all), &c);
     free(members);
-    free(all);
+    contributions_done(all);
     if (rc != MPI_SUCCESS)
         return err_raise(parent, "MPI_Comm_create_group", rc);
     *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
@@ -515,10 +538,12 @@ static int finish_traffic(comm_t *c)
     progress_wait_until(quiet, c, PROGRESS_ANY_PEER);
     if (c->inter)
         return intercomm_sync(c);
-    contribution_t *all = gather_contributions(c, NULL, c->size, TAG_CREATE, 0, 0);
-    bool met = all != NULL;
+    char *all = malloc((size_t)c->size), mine = 0;
+    if (!all)
+        return err_set(MPI_ERR_NO_MEM, "out of memory disconnecting a communicator of %d", c->size);
+    exchange(c, NULL, c->size, TAG_CREATE, &mine, 1, NULL, all, NULL);
     free(all);
-    return met ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory disconnecting a communicator of %d", c->size);
+    return MPI_SUCCESS;
 }
 
 int PMPI_Comm_disconnect(MPI_Comm *comm)
@@ -599,11 +624,11 @@ int comm_create_placed(comm_t *parent, int n, bool reorder, const int *node_orde
             member |= place[j] == parent->rank;
         }
         if (member)
-            rc = build(parent, n, members, agree_context(all, parent->size), out);
+            rc = build(parent, n, members, agree_context(all), out);
     }
     free(place);
     free(members);
-    free(all);
+    contributions_done(all);
     return rc;
 }
 
@@ -612,7 +637,7 @@ int comm_allgather_var(comm_t *parent, const void *mine, size_t len, void **all,
     size_t *lengths = malloc((size_t)parent->size * sizeof *lengths);
     if (!lengths)
         return err_set(MPI_ERR_NO_MEM, "out of memory gathering from %d processes", parent->size);
-    exchange(parent, NULL, parent->size, TAG_CREATE, &len, sizeof len, NULL, lengths);
+    exchange(parent, NULL, parent->size, TAG_CREATE, &len, sizeof len, NULL, lengths, NULL);
     offsets[0] = 0;
     for (int r = 0; r < parent->size; r++)
         offsets[r + 1] = offsets[r] + lengths[r];
@@ -620,7 +645,7 @@ int comm_allgather_var(comm_t *parent, const void *mine, size_t len, void **all,
     /* Everyone takes part even when short of memory, or the others hang;
      * the bytes then go to a scratch byte and the caller is told. */
     char scratch;
-    exchange(parent, NULL, parent->size, TAG_CREATE, mine, len, lengths, *all ? *all : &scratch);
+    exchange(parent, NULL, parent->size, TAG_CREATE, mine, len, lengths, *all ? *all : &scratch, NULL);
     free(lengths);
     return *all ? MPI_SUCCESS : err_set(MPI_ERR_NO_MEM, "out of memory gathering from %d processes", parent->size);
 }
@@ -668,8 +693,8 @@ int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info
         if (all[r].color != tag)
             rc = err_set(MPI_ERR_ARG, "invalid stringtag '%s': group rank %d gave another one", stringtag, r);
     if (rc == MPI_SUCCESS)
-        rc = build(world, g->size, g->world_rank_of, agree_context(all, g->size), &c);
-    free(all);
+        rc = build(world, g->size, g->world_rank_of, agree_context(all), &c);
+    contributions_done(all);
     if (rc == MPI_SUCCESS && hints && !(c->info = info_dup(hints))) {
         comm_destroy(c);
         rc = err_set(MPI_ERR_NO_MEM, "out of memory for the new communicator's info");

@@ -5,11 +5,12 @@
  *
  * Every call here is collective over two disjoint groups, each with a
  * leader.  One step serves them all (agree): the members tell their
- * leader which context ids they have free; the two leaders swap their
- * group's answer and a few bytes of their own (the group's members, or
- * the `high` of a merge); each leader tells its members the common
- * answer and the other leader's bytes.  Then every process builds the
- * same communicators.  An intercommunicator takes two context pairs: one
+ * leader they are there; the two leaders swap their groups' world ranks
+ * and a few bytes of their own (the group's members, or the `high` of a
+ * merge); the leader with the lower world rank claims the new context
+ * pairs at every process of both groups (comm_claim_contexts) and tells
+ * the other; each leader tells its members the pairs and the other
+ * leader's bytes.  Then every process builds the same communicators.  An intercommunicator takes two context pairs: one
  * for traffic between the groups, and one for its hidden local group,
  * which both groups can use at once because no process is in both.
  */
@@ -46,9 +47,10 @@ typedef struct side {
 } side_t;
 
 typedef struct agreement {
-    uint64_t free_contexts[CONTEXT_MASK_WORDS];
-    uint64_t len;  /* of the bytes that follow */
-    int32_t error; /* the leader's arguments were wrong: its error class */
+    int32_t ids[2]; /* the claimed pairs, as context ids (-1: none free) */
+    int32_t error;  /* the leader's arguments were wrong: its error class */
+    uint32_t n;     /* the leader's group size (between the leaders) */
+    uint64_t len;   /* of the bytes that follow */
 } agreement_t;
 
 static int member_rank(const side_t *s, int i)
@@ -77,35 +79,88 @@ static int recv_agreement(agreement_t *a, void **bytes, int source, int tag, com
                   : err_set(MPI_ERR_NO_MEM, "out of memory for %zu bytes from the other group", (size_t)a->len);
 }
 
-/* The context pairs free on every process of both groups, and the other
- * leader's `len` bytes (*theirs, malloc'd, *their_len long).  A leader
- * whose own arguments are wrong (leader_rc) still hears its members and
- * tells them, so that the whole group fails rather than hangs. */
-static int agree(const side_t *s, int leader_rc, const void *mine, size_t len, uint64_t common[CONTEXT_MASK_WORDS],
-                 void **theirs, size_t *their_len)
+/* The world ranks of a side's group, then of the other group's n (at the
+ * leader, malloc'd; NULL when out of memory). */
+static int *both_groups(const side_t *s, const int *theirs, uint32_t n)
 {
-    agreement_t a = {.len = len};
+    int *world = malloc(((size_t)s->n + n) * sizeof *world);
+    for (int i = 0; world && i < s->n; i++)
+        world[i] = comm_world_rank(s->talk, member_rank(s, i));
+    if (world && n > 0)
+        memcpy(world + s->n, theirs, n * sizeof *world);
+    return world;
+}
+
+/* At the leaders: swap headers, bytes and groups; the one with the lower
+ * world rank claims k pairs at every process of both groups and sends
+ * their ids across.  *b gets the other leader's header, with the ids. */
+static int swap_and_claim(const side_t *s, agreement_t *a, const void *mine, int k, agreement_t *b, void **theirs)
+{
+    int *group = both_groups(s, NULL, 0);
+    if (!group)
+        a->n = 0;
+    /* Both leaders send before receiving: the sends must not wait. */
+    request_t *req[3];
+    dt_buffer_t head = dt_buffer_bytes(a, sizeof *a), body = dt_buffer_bytes(mine, a->len);
+    dt_buffer_t ranks = dt_buffer_bytes(group, a->n * sizeof *group);
+    p2p_isend(&head, s->remote_leader, s->tag, s->bridge, &req[0]);
+    p2p_isend(&body, s->remote_leader, s->tag, s->bridge, &req[1]);
+    p2p_isend(&ranks, s->remote_leader, s->tag, s->bridge, &req[2]);
+    int rc = recv_agreement(b, theirs, s->remote_leader, s->tag, s->bridge);
+    int *other = malloc(b->n ? b->n * sizeof *other : 1), *world = NULL;
+    int scratch;
+    dt_buffer_t their_ranks = dt_buffer_bytes(other ? (void *)other : &scratch, other ? b->n * sizeof *other : 0);
+    p2p_recv(&their_ranks, s->remote_leader, s->tag, s->bridge, MPI_STATUS_IGNORE);
+    for (int i = 0; i < 3; i++) {
+        progress_wait(req[i]);
+        request_free(req[i]);
+    }
+    free(group);
+    b->ids[0] = b->ids[1] = -1;
+    dt_buffer_t ids = dt_buffer_bytes(b->ids, sizeof b->ids);
+    int me = comm_world_rank(s->talk, member_rank(s, s->leader)), peer = comm_world_rank(s->bridge, s->remote_leader);
+    if (me <= peer) {
+        /* A group missing (out of memory) claims nothing: the build fails. */
+        if (k > 0 && other && a->n == (uint32_t)s->n && (world = both_groups(s, other, b->n)) &&
+            comm_claim_contexts(world, s->n + (int)b->n, k, b->ids) != 0)
+            b->ids[0] = b->ids[1] = -1;
+        /* A leader named as its own remote leader (the groups overlap,
+         * which the build reports) tells no one. */
+        if (me != peer)
+            p2p_send(&ids, s->remote_leader, s->tag, s->bridge);
+    } else {
+        p2p_recv(&ids, s->remote_leader, s->tag, s->bridge, MPI_STATUS_IGNORE);
+    }
+    free(world);
+    free(other);
+    return rc;
+}
+
+/* The k new context pairs (ids, -1 where none was free at every process
+ * of both groups), and the other leader's `len` bytes (*theirs, malloc'd,
+ * *their_len long).  A leader whose own arguments are wrong (leader_rc)
+ * still hears its members and tells them, so that the whole group fails
+ * rather than hangs.  Every process of both groups then settles the ids
+ * (settle_ids). */
+static int agree(const side_t *s, int leader_rc, const void *mine, size_t len, int k, int ids[2], void **theirs,
+                 size_t *their_len)
+{
+    agreement_t a = {.ids = {-1, -1}, .n = (uint32_t)s->n, .len = len};
     *theirs = NULL;
-    comm_free_contexts(a.free_contexts);
-    int leader = member_rank(s, s->leader), rc;
+    ids[0] = ids[1] = -1;
+    int leader = member_rank(s, s->leader), rc, here = 0;
+    dt_buffer_t present = dt_buffer_bytes(&here, sizeof here);
     if (s->me != s->leader) {
-        dt_buffer_t mask = dt_buffer_bytes(a.free_contexts, sizeof a.free_contexts);
-        p2p_send(&mask, leader, s->tag, s->talk);
+        p2p_send(&present, leader, s->tag, s->talk);
         rc = recv_agreement(&a, theirs, leader, s->tag, s->talk);
         if (a.error)
             return err_set(a.error,
                            "invalid arguments at the local leader (rank %d of the group): the call failed there",
                            s->leader);
     } else {
-        for (int i = 0; i < s->n; i++) {
-            uint64_t other[CONTEXT_MASK_WORDS];
-            dt_buffer_t mask = dt_buffer_bytes(other, sizeof other);
-            if (i == s->leader)
-                continue;
-            p2p_recv(&mask, member_rank(s, i), s->tag, s->talk, MPI_STATUS_IGNORE);
-            for (int w = 0; w < CONTEXT_MASK_WORDS; w++)
-                a.free_contexts[w] &= other[w];
-        }
+        for (int i = 0; i < s->n; i++)
+            if (i != s->leader)
+                p2p_recv(&present, member_rank(s, i), s->tag, s->talk, MPI_STATUS_IGNORE);
         if (leader_rc != MPI_SUCCESS) {
             agreement_t refusal = {.error = leader_rc};
             for (int i = 0; i < s->n; i++)
@@ -113,19 +168,8 @@ static int agree(const side_t *s, int leader_rc, const void *mine, size_t len, u
                     send_agreement(&refusal, &refusal, member_rank(s, i), s->tag, s->talk);
             return leader_rc;
         }
-        /* Both leaders send before receiving: the sends must not wait. */
-        request_t *head_req, *body_req;
-        dt_buffer_t head = dt_buffer_bytes(&a, sizeof a), body = dt_buffer_bytes(mine, len);
-        p2p_isend(&head, s->remote_leader, s->tag, s->bridge, &head_req);
-        p2p_isend(&body, s->remote_leader, s->tag, s->bridge, &body_req);
         agreement_t b;
-        rc = recv_agreement(&b, theirs, s->remote_leader, s->tag, s->bridge);
-        progress_wait(head_req);
-        progress_wait(body_req);
-        request_free(head_req);
-        request_free(body_req);
-        for (int w = 0; w < CONTEXT_MASK_WORDS; w++)
-            b.free_contexts[w] &= a.free_contexts[w];
+        rc = swap_and_claim(s, &a, mine, k, &b, theirs);
         if (!*theirs)
             b.len = 0;
         for (int i = 0; i < s->n; i++)
@@ -133,30 +177,36 @@ static int agree(const side_t *s, int leader_rc, const void *mine, size_t len, u
                 send_agreement(&b, *theirs ? *theirs : &b, member_rank(s, i), s->tag, s->talk);
         a = b;
     }
-    memcpy(common, a.free_contexts, sizeof a.free_contexts);
+    ids[0] = a.ids[0];
+    ids[1] = a.ids[1];
     *their_len = a.len;
     return rc;
 }
 
-/* The lowest k context pairs in the mask, as context ids. */
-static int lowest_pairs(const uint64_t mask[CONTEXT_MASK_WORDS], int k, int *ids)
+/* Every process of both groups, after its part: claimed pairs it did not
+ * take go back. */
+static void settle_ids(const int ids[2])
 {
-    int found = 0;
-    for (int w = 0; w < CONTEXT_MASK_WORDS && found < k; w++)
-        for (uint64_t bits = mask[w]; bits && found < k; bits &= bits - 1)
-            ids[found++] = 2 * (w * 64 + __builtin_ctzll(bits));
-    if (found < k)
-        return err_set(MPI_ERR_INTERN,
-                       "no context id is free on every member of both groups (%d are in use here: free "
-                       "communicators that are no longer needed)",
-                       CONTEXT_PAIRS);
+    comm_settle_context(ids[0]);
+    comm_settle_context(ids[1]);
+}
+
+/* The k pairs agreed on, or why there are none. */
+static int agreed_pairs(const int ids[2], int k)
+{
+    for (int i = 0; i < k; i++)
+        if (ids[i] < 0)
+            return err_set(MPI_ERR_INTERN,
+                           "no context id is free on every member of both groups (%d are in use here: free "
+                           "communicators that are no longer needed)",
+                           CONTEXT_PAIRS);
     return MPI_SUCCESS;
 }
 
 /* This process's intercommunicator, from both groups' world ranks (the
  * local ones in local rank order) and the agreed mask. */
 static int build_inter(int local_n, const int *local_world, int my_rank, int remote_n, const int *remote_world,
-                       const uint64_t common[CONTEXT_MASK_WORDS], MPI_Errhandler errhandler, comm_t **out)
+                       const int ids[2], MPI_Errhandler errhandler, comm_t **out)
 {
     for (int i = 0; i < remote_n; i++)
         for (int j = 0; j < local_n; j++)
@@ -164,8 +214,7 @@ static int build_inter(int local_n, const int *local_world, int my_rank, int rem
                 return err_set(MPI_ERR_COMM,
                                "invalid groups: the process with world rank %d is in both (they must be disjoint)",
                                remote_world[i]);
-    int ids[2];
-    int rc = lowest_pairs(common, 2, ids);
+    int rc = agreed_pairs(ids, 2);
     if (rc != MPI_SUCCESS)
         return rc;
     comm_t *local = comm_new(local_n, local_world, my_rank, (uint16_t)ids[1]);
@@ -203,12 +252,13 @@ static int check_intercomm(MPI_Comm handle, comm_t **out)
  * peer_comm's internal context: this group's world ranks go across. */
 static int create(const side_t *s, int leader_rc, const int *local_world, MPI_Errhandler errhandler, comm_t **out)
 {
-    uint64_t common[CONTEXT_MASK_WORDS];
+    int ids[2];
     void *remote = NULL;
     size_t remote_len = 0;
-    int rc = agree(s, leader_rc, local_world, (size_t)s->n * sizeof *local_world, common, &remote, &remote_len);
+    int rc = agree(s, leader_rc, local_world, (size_t)s->n * sizeof *local_world, 2, ids, &remote, &remote_len);
     if (rc == MPI_SUCCESS)
-        rc = build_inter(s->n, local_world, s->me, (int)(remote_len / sizeof(int)), remote, common, errhandler, out);
+        rc = build_inter(s->n, local_world, s->me, (int)(remote_len / sizeof(int)), remote, ids, errhandler, out);
+    settle_ids(ids);
     free(remote);
     return rc;
 }
@@ -320,17 +370,18 @@ static side_t side_of(comm_t *inter)
 int intercomm_dup(comm_t *parent, comm_t **out)
 {
     side_t s = side_of(parent);
-    uint64_t common[CONTEXT_MASK_WORDS];
+    int ids[2];
     void *remote = NULL;
     size_t remote_len = 0;
     int *local_world = world_ranks_of(parent->local, parent->size);
     int *remote_world = world_ranks_of(parent, parent->remote_size);
-    int rc = agree(&s, MPI_SUCCESS, NULL, 0, common, &remote, &remote_len);
+    int rc = agree(&s, MPI_SUCCESS, NULL, 0, 2, ids, &remote, &remote_len);
     if (rc == MPI_SUCCESS && (!local_world || !remote_world))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory duplicating an intercommunicator");
     if (rc == MPI_SUCCESS)
-        rc = build_inter(parent->size, local_world, parent->rank, parent->remote_size, remote_world, common,
+        rc = build_inter(parent->size, local_world, parent->rank, parent->remote_size, remote_world, ids,
                          parent->errhandler, out);
+    settle_ids(ids);
     free(remote);
     free(local_world);
     free(remote_world);
@@ -340,10 +391,10 @@ int intercomm_dup(comm_t *parent, comm_t **out)
 int intercomm_sync(comm_t *inter)
 {
     side_t s = side_of(inter);
-    uint64_t common[CONTEXT_MASK_WORDS];
+    int ids[2];
     void *remote = NULL;
     size_t remote_len = 0;
-    int rc = agree(&s, MPI_SUCCESS, NULL, 0, common, &remote, &remote_len);
+    int rc = agree(&s, MPI_SUCCESS, NULL, 0, 0, ids, &remote, &remote_len);
     free(remote);
     return rc;
 }
@@ -382,14 +433,14 @@ int intercomm_split(comm_t *inter, int color, int key, comm_t **out)
     size_t *offsets = malloc(((size_t)inter->size + 1) * sizeof *offsets), remote_len = 0;
     int *local_world = malloc(((size_t)inter->size + 1) * sizeof *local_world);
     int *remote_world = malloc(((size_t)inter->remote_size + 1) * sizeof *remote_world);
-    uint64_t common[CONTEXT_MASK_WORDS];
+    int ids[2];
     *out = NULL;
     int rc = offsets && local_world && remote_world
                  ? comm_allgather_var(inter->local, &mine, sizeof mine, (void **)&local, offsets)
                  : err_set(MPI_ERR_NO_MEM, "out of memory splitting an intercommunicator");
     /* Every process takes part in the agreement, MPI_UNDEFINED included. */
     side_t s = side_of(inter);
-    int agreed = agree(&s, MPI_SUCCESS, local, local ? (size_t)inter->size * sizeof mine : 0, common, (void **)&remote,
+    int agreed = agree(&s, MPI_SUCCESS, local, local ? (size_t)inter->size * sizeof mine : 0, 2, ids, (void **)&remote,
                        &remote_len);
     if (rc == MPI_SUCCESS)
         rc = agreed;
@@ -401,8 +452,9 @@ int intercomm_split(comm_t *inter, int color, int key, comm_t **out)
         int nr = color_members(remote, inter->remote_size, inter, color, -1, remote_world, NULL);
         /* A color found in one group only connects to no one. */
         if (nr > 0)
-            rc = build_inter(nl, local_world, me, nr, remote_world, common, inter->errhandler, out);
+            rc = build_inter(nl, local_world, me, nr, remote_world, ids, inter->errhandler, out);
     }
+    settle_ids(ids);
     free(offsets);
     free(local_world);
     free(remote_world);
@@ -415,7 +467,7 @@ int intercomm_create_sub(comm_t *inter, const group_t *g, comm_t **out)
 {
     void *remote = NULL;
     size_t remote_len = 0;
-    uint64_t common[CONTEXT_MASK_WORDS];
+    int ids[2];
     *out = NULL;
     int rc = MPI_SUCCESS;
     for (int r = 0; rc == MPI_SUCCESS && r < g->size; r++)
@@ -423,12 +475,13 @@ int intercomm_create_sub(comm_t *inter, const group_t *g, comm_t **out)
             rc = err_set(MPI_ERR_GROUP, "invalid group: its rank %d is not in the local group", r);
     side_t s = side_of(inter);
     /* The leader's group stands for its side, so a bad one fails there. */
-    int agreed = agree(&s, rc, g->world_rank_of, (size_t)g->size * sizeof(int), common, &remote, &remote_len);
+    int agreed = agree(&s, rc, g->world_rank_of, (size_t)g->size * sizeof(int), 2, ids, &remote, &remote_len);
     if (rc == MPI_SUCCESS)
         rc = agreed;
     if (rc == MPI_SUCCESS && g->rank != MPI_UNDEFINED && remote_len > 0)
-        rc = build_inter(g->size, g->world_rank_of, g->rank, (int)(remote_len / sizeof(int)), remote, common,
+        rc = build_inter(g->size, g->world_rank_of, g->rank, (int)(remote_len / sizeof(int)), remote, ids,
                          inter->errhandler, out);
+    settle_ids(ids);
     free(remote);
     return rc;
 }
@@ -441,7 +494,7 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     int *ranks = NULL;
     void *remote = NULL;
     size_t remote_len = 0;
-    uint64_t common[CONTEXT_MASK_WORDS];
+    int ids[2] = {-1, -1};
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_intercomm(intercomm, &inter);
@@ -453,7 +506,7 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     if (rc == MPI_SUCCESS) {
         side_t s = side_of(inter);
         int mine = high != 0;
-        rc = agree(&s, MPI_SUCCESS, &mine, sizeof mine, common, &remote, &remote_len);
+        rc = agree(&s, MPI_SUCCESS, &mine, sizeof mine, 1, ids, &remote, &remote_len);
     }
     if (rc == MPI_SUCCESS) {
         int theirs;
@@ -469,13 +522,13 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
                     me = at;
             }
         }
-        int ids[1];
-        rc = lowest_pairs(common, 1, ids);
+        rc = agreed_pairs(ids, 1);
         if (rc == MPI_SUCCESS && !(c = comm_new(n, ranks, me, (uint16_t)ids[0])))
             rc = err_set(MPI_ERR_NO_MEM, "out of memory (or communicator handles) for a communicator of %d", n);
         if (rc == MPI_SUCCESS)
             comm_adopt(c, inter->errhandler);
     }
+    settle_ids(ids);
     free(ranks);
     free(remote);
     if (rc != MPI_SUCCESS)

@@ -18,16 +18,34 @@ static comm_t comm_self_obj, comm_self_internal;
 static int comm_self_world_rank;
 static int world_size_all;
 
-/* Context id -> communicator, and which pairs are taken on this process. */
+/* Context id -> communicator.  Which pairs this process uses is in its
+ * claims in the segment (segment.h), where the process that claims a pair
+ * for a new communicator sets it. */
 static comm_t *by_context[2 * CONTEXT_PAIRS];
-static uint64_t pairs_used[CONTEXT_MASK_WORDS];
+
+_Static_assert(CONTEXT_IDUP_FIRST / 64 == SHM_CLAIM_WORDS, "a claim bit for every pair of the blocking creations");
+
+static _Atomic uint64_t *claim_word(int world_rank, uint32_t pair)
+{
+    return shm_context_claims_of(world_rank) + pair / 64;
+}
 
 static void register_context(comm_t *comm)
 {
     by_context[comm->context_id] = comm;
     by_context[comm->context_id + 1] = comm->internal;
     uint32_t pair = comm->context_id / 2;
-    pairs_used[pair / 64] |= (uint64_t)1 << (pair % 64);
+    /* Set already where a creation claimed it; the predefined ones here. */
+    if (pair < CONTEXT_IDUP_FIRST)
+        atomic_fetch_or_explicit(claim_word(comm_self_world_rank, pair), (uint64_t)1 << (pair % 64),
+                                 memory_order_relaxed);
+}
+
+/* This process no longer uses the pair: another creation may claim it. */
+static void unclaim(uint32_t pair)
+{
+    atomic_fetch_and_explicit(claim_word(comm_self_world_rank, pair), ~((uint64_t)1 << (pair % 64)),
+                              memory_order_release);
 }
 
 static void unregister_context(const comm_t *comm)
@@ -35,9 +53,10 @@ static void unregister_context(const comm_t *comm)
     by_context[comm->context_id] = NULL;
     by_context[comm->context_id + 1] = NULL;
     uint32_t pair = comm->context_id / 2;
-    pairs_used[pair / 64] &= ~((uint64_t)1 << (pair % 64));
     if (pair >= CONTEXT_IDUP_FIRST)
         comm_idup_context_drop(comm->context_id, 1);
+    else
+        unclaim(pair);
 }
 
 _Static_assert(CONTEXT_IDUP_PAIRS == SHM_IDUP_PAIRS, "the segment counts the users of every idup pair");
@@ -77,6 +96,7 @@ int comm_init_predefined(int world_rank, int world_size)
 {
     obj_table_init(&comm_table, TESSERA_KIND_COMM_, 3);
     world_size_all = world_size;
+    comm_self_world_rank = world_rank;
 
     comm_world_obj = (comm_t){
         .context_id = CONTEXT_WORLD,
@@ -91,7 +111,6 @@ int comm_init_predefined(int world_rank, int world_size)
     register_context(&comm_world_obj);
 
     /* MPI_COMM_SELF maps its one rank to this process's world rank. */
-    comm_self_world_rank = world_rank;
     comm_self_obj = (comm_t){
         .context_id = CONTEXT_SELF,
         .rank = 0,
@@ -254,8 +273,74 @@ void comm_reap(void)
     }
 }
 
-void comm_free_contexts(uint64_t mask[CONTEXT_MASK_WORDS])
+static int by_world_rank(const void *a, const void *b)
 {
-    for (int i = 0; i < CONTEXT_MASK_WORDS; i++)
-        mask[i] = i < CONTEXT_IDUP_FIRST / 64 ? ~pairs_used[i] : 0;
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Set the pair's bit at every process of world (sorted, distinct), or at
+ * none: true when all were clear.  Claims are taken in world rank order,
+ * so of two claims racing for one pair, the one that first reaches the
+ * lowest process both name goes on and the other gives up there. */
+static bool claim_pair(const int *world, int n, uint32_t pair)
+{
+    uint64_t bit = (uint64_t)1 << (pair % 64);
+    for (int i = 0; i < n; i++) {
+        if (!(atomic_fetch_or_explicit(claim_word(world[i], pair), bit, memory_order_acquire) & bit))
+            continue;
+        while (i-- > 0)
+            atomic_fetch_and_explicit(claim_word(world[i], pair), ~bit, memory_order_relaxed);
+        return false;
+    }
+    return true;
+}
+
+/* The lowest pair clear at every process of world, from word w on; -1 if
+ * none is. */
+static int lowest_clear(const int *world, int n, int *w)
+{
+    for (; *w < SHM_CLAIM_WORDS; ++*w) {
+        uint64_t used = 0;
+        for (int i = 0; i < n && used != ~(uint64_t)0; i++)
+            used |= atomic_load_explicit(claim_word(world[i], (uint32_t)*w * 64), memory_order_relaxed);
+        if (~used)
+            return *w * 64 + __builtin_ctzll(~used);
+    }
+    return -1;
+}
+
+int comm_claim_contexts(const int *world_ranks, int n, int k, int *ids)
+{
+    int *world = malloc((size_t)(n ? n : 1) * sizeof *world);
+    if (!world)
+        return -1;
+    memcpy(world, world_ranks, (size_t)n * sizeof *world);
+    qsort(world, (size_t)n, sizeof *world, by_world_rank);
+    int distinct = 0;
+    for (int i = 0; i < n; i++)
+        if (distinct == 0 || world[i] != world[distinct - 1])
+            world[distinct++] = world[i];
+    int found = 0, w = 0;
+    while (found < k) {
+        int pair = lowest_clear(world, distinct, &w);
+        if (pair < 0)
+            break;
+        /* Lost to another claim: look again, the pair may be taken now. */
+        if (claim_pair(world, distinct, (uint32_t)pair))
+            ids[found++] = 2 * pair;
+    }
+    if (found < k)
+        for (int i = 0; i < found; i++)
+            for (int j = 0; j < distinct; j++)
+                atomic_fetch_and_explicit(claim_word(world[j], (uint32_t)ids[i] / 2),
+                                          ~((uint64_t)1 << (ids[i] / 2 % 64)), memory_order_relaxed);
+    free(world);
+    return found == k ? 0 : -1;
+}
+
+void comm_settle_context(int context_id)
+{
+    if (context_id >= 0 && context_id / 2 < CONTEXT_IDUP_FIRST && !by_context[context_id])
+        unclaim((uint32_t)context_id / 2);
 }

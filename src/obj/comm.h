@@ -6,9 +6,10 @@
  * communicator's.  Context ids come in pairs: the even one carries the
  * user's point-to-point traffic, the odd one the library's own messages on
  * that communicator (agreeing on new context ids now, collectives later),
- * through an internal twin communicator with the same ranks.  A process
- * knows which ids are free locally; a new communicator takes the lowest id
- * free on every member (comm_agree_context, in api/comm_create.c).
+ * through an internal twin communicator with the same ranks.  Each process
+ * marks the pairs it uses in the job's segment; one process of a creation
+ * claims for a new communicator the lowest pair free at every member
+ * (comm_claim_contexts) and tells the others.
  *
  * An intercommunicator joins two disjoint groups.  Its rank and size are
  * those of the local group, but point-to-point names ranks of the remote
@@ -145,9 +146,17 @@ int comm_idup_context(int users);
 /* Undo part of that: `users` fewer processes will use the pair. */
 void comm_idup_context_drop(int context_id, int users);
 
-/* Context id pairs free on this process, one bit per pair, for the
- * agreement on a new communicator's context. */
-#define CONTEXT_MASK_WORDS (CONTEXT_PAIRS / 64)
-void comm_free_contexts(uint64_t mask[CONTEXT_MASK_WORDS]);
+/*
+ * The blocking creations' pairs.  One process of a creation claims k pairs
+ * free at every process of world_ranks (in any order, repeats allowed):
+ * their ids in ids, lowest first; 0, or -1 with none claimed when too few
+ * are free.  It needs no other process's help, and two creations claiming
+ * at once (on different threads) never get one pair.  Every process named
+ * then calls comm_settle_context for each id once its part of the creation
+ * is done: a process that made no communicator on the pair (not a member,
+ * or the creation failed there) gives it back.
+ */
+int comm_claim_contexts(const int *world_ranks, int n, int k, int *ids);
+void comm_settle_context(int context_id);
 
 #endif

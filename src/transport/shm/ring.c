@@ -144,6 +144,11 @@ _Atomic uint32_t *shm_idup_users_of_job(void)
     return shm_idup_users(shm.base);
 }
 
+_Atomic uint64_t *shm_context_claims_of(int rank)
+{
+    return shm_context_claims(shm.base, (uint32_t)rank);
+}
+
 void shm_rank_domains(int rank, long ids[TOPO_LEVELS])
 {
     shm_rank_slot_t *slot = shm_rank_slot(shm.base, (uint32_t)rank);

@@ -29,7 +29,8 @@ void shm_layout(shm_header_t *hdr, uint32_t nranks, uint32_t ring_slots, uint64_
     hdr->pairs_offset = round_up(hdr->ranks_offset + (uint64_t)nranks * sizeof(shm_rank_slot_t), SHM_PAGE);
     hdr->coll_offset = hdr->pairs_offset + (uint64_t)nranks * nranks * hdr->pair_bytes;
     hdr->idup_offset = hdr->coll_offset + (uint64_t)nranks * SHM_COLL_SLOTS * sizeof(shm_coll_slot_t);
-    hdr->total_bytes = round_up(hdr->idup_offset + SHM_IDUP_PAIRS * sizeof(uint32_t), SHM_PAGE);
+    hdr->claims_offset = round_up(hdr->idup_offset + SHM_IDUP_PAIRS * sizeof(uint32_t), CACHE_LINE);
+    hdr->total_bytes = round_up(hdr->claims_offset + (uint64_t)nranks * SHM_CLAIM_WORDS * sizeof(uint64_t), SHM_PAGE);
 }
 
 static int shm_open_unlinked(void)

@@ -11,6 +11,8 @@
  *   collective areas [nranks] one per rank: a slot for each of the first
  *                            SHM_COLL_SLOTS communicators (coll/shm.h)
  *   MPI_Comm_idup's pairs    a count of users per context pair
+ *   context claims [nranks]  one bit per context pair of the blocking
+ *                            creations, set while the rank uses the pair
  *
  * A pair area is a control line written only by the receiver, a ring of
  * header slots and a data ring, both written only by the sender.  The
@@ -45,6 +47,7 @@ typedef struct shm_header {
     uint64_t pairs_offset;
     uint64_t coll_offset;
     uint64_t idup_offset;
+    uint64_t claims_offset;
     uint64_t total_bytes;
 } shm_header_t;
 
@@ -126,6 +129,22 @@ static inline _Atomic uint32_t *shm_idup_users(void *base)
 {
     shm_header_t *hdr = base;
     return (_Atomic uint32_t *)((char *)base + hdr->idup_offset);
+}
+
+/*
+ * The blocking creations' context pairs (obj/comm.h): a bit per pair and
+ * rank, set while the rank has, or is about to have, a communicator on the
+ * pair.  One process of a creation claims the lowest pair clear at every
+ * member by setting its bit at each of them; each member clears its own
+ * bit when it lets the communicator go.  A claim never waits for another
+ * creation, so creations on different threads cannot hold each other up.
+ */
+#define SHM_CLAIM_WORDS 112
+
+static inline _Atomic uint64_t *shm_context_claims(void *base, uint32_t rank)
+{
+    shm_header_t *hdr = base;
+    return (_Atomic uint64_t *)((char *)base + hdr->claims_offset) + (uint64_t)rank * SHM_CLAIM_WORDS;
 }
 
 /* The layout for a job of nranks with the given ring sizes. */
