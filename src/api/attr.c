@@ -13,6 +13,7 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/attr.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_COMM_NULL_COPY_FN, PMPI_COMM_NULL_COPY_FN)
 TESSERA_WEAK_ALIAS(MPI_COMM_DUP_FN, PMPI_COMM_DUP_FN)
@@ -40,6 +41,7 @@ TESSERA_WEAK_ALIAS(MPI_Type_delete_attr, PMPI_Type_delete_attr)
 
 int PMPI_COMM_NULL_COPY_FN(MPI_Comm oldcomm, int keyval, void *extra_state, void *in, void *out, int *flag)
 {
+    THREADS_ENTER();
     (void)oldcomm, (void)keyval, (void)extra_state, (void)in, (void)out;
     *flag = 0;
     return MPI_SUCCESS;
@@ -47,6 +49,7 @@ int PMPI_COMM_NULL_COPY_FN(MPI_Comm oldcomm, int keyval, void *extra_state, void
 
 int PMPI_COMM_DUP_FN(MPI_Comm oldcomm, int keyval, void *extra_state, void *in, void *out, int *flag)
 {
+    THREADS_ENTER();
     (void)oldcomm, (void)keyval, (void)extra_state;
     *(void **)out = in;
     *flag = 1;
@@ -55,12 +58,14 @@ int PMPI_COMM_DUP_FN(MPI_Comm oldcomm, int keyval, void *extra_state, void *in, 
 
 int PMPI_COMM_NULL_DELETE_FN(MPI_Comm comm, int keyval, void *value, void *extra_state)
 {
+    THREADS_ENTER();
     (void)comm, (void)keyval, (void)value, (void)extra_state;
     return MPI_SUCCESS;
 }
 
 int PMPI_TYPE_NULL_COPY_FN(MPI_Datatype oldtype, int keyval, void *extra_state, void *in, void *out, int *flag)
 {
+    THREADS_ENTER();
     (void)oldtype, (void)keyval, (void)extra_state, (void)in, (void)out;
     *flag = 0;
     return MPI_SUCCESS;
@@ -68,6 +73,7 @@ int PMPI_TYPE_NULL_COPY_FN(MPI_Datatype oldtype, int keyval, void *extra_state, 
 
 int PMPI_TYPE_DUP_FN(MPI_Datatype oldtype, int keyval, void *extra_state, void *in, void *out, int *flag)
 {
+    THREADS_ENTER();
     (void)oldtype, (void)keyval, (void)extra_state;
     *(void **)out = in;
     *flag = 1;
@@ -76,6 +82,7 @@ int PMPI_TYPE_DUP_FN(MPI_Datatype oldtype, int keyval, void *extra_state, void *
 
 int PMPI_TYPE_NULL_DELETE_FN(MPI_Datatype type, int keyval, void *value, void *extra_state)
 {
+    THREADS_ENTER();
     (void)type, (void)keyval, (void)value, (void)extra_state;
     return MPI_SUCCESS;
 }
@@ -161,53 +168,63 @@ static int comm_delete_attr(const char *call, MPI_Comm comm, int comm_keyval)
 int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
                             MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval, void *extra_state)
 {
+    THREADS_ENTER();
     return comm_create_keyval("MPI_Comm_create_keyval", comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval,
                               extra_state);
 }
 
 int PMPI_Comm_free_keyval(int *comm_keyval)
 {
+    THREADS_ENTER();
     return comm_free_keyval("MPI_Comm_free_keyval", comm_keyval);
 }
 
 int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
 {
+    THREADS_ENTER();
     return comm_set_attr("MPI_Comm_set_attr", comm, comm_keyval, attribute_val);
 }
 
 int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
 {
+    THREADS_ENTER();
     return comm_get_attr("MPI_Comm_get_attr", comm, comm_keyval, attribute_val, flag);
 }
 
 int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
 {
+    THREADS_ENTER();
     return comm_delete_attr("MPI_Comm_delete_attr", comm, comm_keyval);
 }
 
 /* MPI-1's names (removed in MPI-3.0): the same calls on communicators. */
 int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval, void *extra_state)
 {
+    THREADS_ENTER();
     return comm_create_keyval("MPI_Keyval_create", copy_fn, delete_fn, keyval, extra_state);
 }
 
 int PMPI_Keyval_free(int *keyval)
 {
+    THREADS_ENTER();
     return comm_free_keyval("MPI_Keyval_free", keyval);
 }
 
 int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
 {
+    THREADS_ENTER();
     return comm_set_attr("MPI_Attr_put", comm, keyval, attribute_val);
 }
 
 int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
 {
+    THREADS_ENTER();
     return comm_get_attr("MPI_Attr_get", comm, keyval, attribute_val, flag);
 }
 
 int PMPI_Attr_delete(MPI_Comm comm, int keyval)
 {
+    THREADS_ENTER();
     return comm_delete_attr("MPI_Attr_delete", comm, keyval);
 }
 
@@ -216,6 +233,7 @@ int PMPI_Attr_delete(MPI_Comm comm, int keyval)
 int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
                             MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval, void *extra_state)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(type_keyval, "type_keyval");
@@ -229,6 +247,7 @@ int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
 
 int PMPI_Type_free_keyval(int *type_keyval)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(type_keyval, "type_keyval");
@@ -241,6 +260,7 @@ int PMPI_Type_free_keyval(int *type_keyval)
 
 int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val)
 {
+    THREADS_ENTER();
     datatype_t *dt = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -254,6 +274,7 @@ int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_v
 
 int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag)
 {
+    THREADS_ENTER();
     datatype_t *dt = NULL;
     bool found = false;
     int rc = check_initialized();
@@ -273,6 +294,7 @@ int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_v
 
 int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
 {
+    THREADS_ENTER();
     datatype_t *dt = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)

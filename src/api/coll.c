@@ -21,6 +21,7 @@
 #include "obj/topo.h"
 #include "op/op.h"
 #include "request/request.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Barrier, PMPI_Barrier)
 TESSERA_WEAK_ALIAS(MPI_Ibarrier, PMPI_Ibarrier)
@@ -1249,6 +1250,7 @@ static int prepare_neighbor_alltoallw(const void *sendbuf, counts_arg_t sendcoun
 
 int PMPI_Barrier(MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
     return run("MPI_Barrier", COLL_BARRIER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1256,6 +1258,7 @@ int PMPI_Barrier(MPI_Comm comm)
 
 int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
     return run("MPI_Ibarrier", COLL_BARRIER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1263,6 +1266,7 @@ int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 
 int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
     return run("MPI_Barrier_init", COLL_BARRIER, &c, rc, PERSISTENT, info, request);
@@ -1270,6 +1274,7 @@ int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 
 int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Bcast", COLL_BCAST, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1277,6 +1282,7 @@ int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Com
 
 int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Ibcast", COLL_BCAST, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1285,6 +1291,7 @@ int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
 int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
                     MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Bcast_init", COLL_BCAST, &c, rc, PERSISTENT, info, request);
@@ -1293,6 +1300,7 @@ int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MP
 int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Gather", COLL_GATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1301,6 +1309,7 @@ int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Igather", COLL_GATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1309,6 +1318,7 @@ int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 int PMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                      MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Gather_init", COLL_GATHER, &c, rc, PERSISTENT, info, request);
@@ -1317,6 +1327,7 @@ int PMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
 int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -1326,6 +1337,7 @@ int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                   const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -1336,6 +1348,7 @@ int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                       const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                       MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -1345,6 +1358,7 @@ int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Scatter", COLL_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1353,6 +1367,7 @@ int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Iscatter", COLL_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1361,6 +1376,7 @@ int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int PMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                       MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Scatter_init", COLL_SCATTER, &c, rc, PERSISTENT, info, request);
@@ -1369,6 +1385,7 @@ int PMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -1378,6 +1395,7 @@ int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[
 int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                    void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -1388,6 +1406,7 @@ int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int di
                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                        MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -1397,6 +1416,7 @@ int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int di
 int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Allgather", COLL_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1405,6 +1425,7 @@ int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                     MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Iallgather", COLL_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1413,6 +1434,7 @@ int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 int PMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                         MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Allgather_init", COLL_ALLGATHER, &c, rc, PERSISTENT, info, request);
@@ -1421,6 +1443,7 @@ int PMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                     const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -1430,6 +1453,7 @@ int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                      const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -1440,6 +1464,7 @@ int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                          MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts), NARROW_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -1449,6 +1474,7 @@ int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendty
 int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Alltoall", COLL_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1457,6 +1483,7 @@ int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ialltoall", COLL_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1465,6 +1492,7 @@ int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 int PMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                        MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Alltoall_init", COLL_ALLTOALL, &c, rc, PERSISTENT, info, request);
@@ -1473,6 +1501,7 @@ int PMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype
 int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                    void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1483,6 +1512,7 @@ int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdisp
                     void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                     MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1493,6 +1523,7 @@ int PMPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int s
                         void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                         MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1503,6 +1534,7 @@ int PMPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispl
                    void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                    MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtypes, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtypes, comm, &c);
@@ -1513,6 +1545,7 @@ int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdisp
                     void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                     MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtypes, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtypes, comm, &c);
@@ -1523,6 +1556,7 @@ int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int s
                         const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
                         const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtypes, recvbuf,
                                NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtypes, comm, &c);
@@ -1532,6 +1566,7 @@ int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int s
 int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                 MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Reduce", COLL_REDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1540,6 +1575,7 @@ int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype data
 int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                  MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Ireduce", COLL_REDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1548,6 +1584,7 @@ int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                      MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Reduce_init", COLL_REDUCE, &c, rc, PERSISTENT, info, request);
@@ -1555,6 +1592,7 @@ int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 
 int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Allreduce", COLL_ALLREDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1563,6 +1601,7 @@ int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype d
 int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                     MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iallreduce", COLL_ALLREDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1571,6 +1610,7 @@ int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 int PMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                         MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Allreduce_init", COLL_ALLREDUCE, &c, rc, PERSISTENT, info, request);
@@ -1579,6 +1619,7 @@ int PMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datat
 int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
                         MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, NARROW_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter", COLL_REDUCE_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1587,6 +1628,7 @@ int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
 int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
                          MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, NARROW_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1595,6 +1637,7 @@ int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcount
 int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
                              MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, NARROW_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_init", COLL_REDUCE_SCATTER, &c, rc, PERSISTENT, info, request);
@@ -1603,6 +1646,7 @@ int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvc
 int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
                               MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1611,6 +1655,7 @@ int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
                                MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER_BLOCK, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1619,6 +1664,7 @@ int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount
 int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
                                    MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_block_init", COLL_REDUCE_SCATTER_BLOCK, &c, rc, PERSISTENT, info, request);
@@ -1626,6 +1672,7 @@ int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvc
 
 int PMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Scan", COLL_SCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1634,6 +1681,7 @@ int PMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dataty
 int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iscan", COLL_SCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1642,6 +1690,7 @@ int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
 int PMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                    MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Scan_init", COLL_SCAN, &c, rc, PERSISTENT, info, request);
@@ -1649,6 +1698,7 @@ int PMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype d
 
 int PMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Exscan", COLL_EXSCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1657,6 +1707,7 @@ int PMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype data
 int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                  MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iexscan", COLL_EXSCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1665,6 +1716,7 @@ int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                      MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Exscan_init", COLL_EXSCAN, &c, rc, PERSISTENT, info, request);
@@ -1672,6 +1724,7 @@ int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 
 int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
 {
+    THREADS_ENTER();
     call_t c = {0};
     coll_args_t *a = &c.a;
     int rc = check_initialized();
@@ -1692,6 +1745,7 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
 int PMPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                             MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1700,6 +1754,7 @@ int PMPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sen
 int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ineighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1709,6 +1764,7 @@ int PMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatyp
                                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                  MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_allgather_init", COLL_NEIGHBOR_ALLGATHER, &c, rc, PERSISTENT, info, request);
@@ -1717,6 +1773,7 @@ int PMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatyp
 int PMPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts),
                                          NARROW_DISPLS(displs), recvtype, comm, &c);
@@ -1727,6 +1784,7 @@ int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
                               const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                               MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts),
                                          NARROW_DISPLS(displs), recvtype, comm, &c);
@@ -1737,6 +1795,7 @@ int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Dataty
                                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                                   MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, NARROW_COUNTS(recvcounts),
                                          NARROW_DISPLS(displs), recvtype, comm, &c);
@@ -1746,6 +1805,7 @@ int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Dataty
 int PMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                            MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1754,6 +1814,7 @@ int PMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype send
 int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ineighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1762,6 +1823,7 @@ int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sen
 int PMPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                 MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_alltoall_init", COLL_NEIGHBOR_ALLTOALL, &c, rc, PERSISTENT, info, request);
@@ -1771,6 +1833,7 @@ int PMPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const i
                             void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                             MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                         NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1781,6 +1844,7 @@ int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const 
                              void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                              MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                         NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1791,6 +1855,7 @@ int PMPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], co
                                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
                                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, NARROW_COUNTS(sendcounts), NARROW_DISPLS(sdispls), sendtype, recvbuf,
                                         NARROW_COUNTS(recvcounts), NARROW_DISPLS(rdispls), recvtype, comm, &c);
@@ -1801,6 +1866,7 @@ int PMPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const M
                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         NARROW_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -1812,6 +1878,7 @@ int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const 
                              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                              MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         NARROW_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -1823,6 +1890,7 @@ int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], co
                                  const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
                                  MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, NARROW_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         NARROW_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -1833,6 +1901,7 @@ int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], co
 
 int PMPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Bcast_c", COLL_BCAST, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1840,6 +1909,7 @@ int PMPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
 
 int PMPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Ibcast_c", COLL_BCAST, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1848,6 +1918,7 @@ int PMPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root
 int PMPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
                       MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_bcast(buffer, count, datatype, root, comm, &c);
     return run("MPI_Bcast_init_c", COLL_BCAST, &c, rc, PERSISTENT, info, request);
@@ -1856,6 +1927,7 @@ int PMPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int 
 int PMPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                   MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Gather_c", COLL_GATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1864,6 +1936,7 @@ int PMPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
 int PMPI_Igather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                    MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Igather_c", COLL_GATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1873,6 +1946,7 @@ int PMPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
                        MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                        MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Gather_init_c", COLL_GATHER, &c, rc, PERSISTENT, info, request);
@@ -1881,6 +1955,7 @@ int PMPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
 int PMPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                    MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Scatter_c", COLL_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1889,6 +1964,7 @@ int PMPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
 int PMPI_Iscatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Iscatter_c", COLL_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1898,6 +1974,7 @@ int PMPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
                         MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                         MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &c);
     return run("MPI_Scatter_init_c", COLL_SCATTER, &c, rc, PERSISTENT, info, request);
@@ -1906,6 +1983,7 @@ int PMPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
 int PMPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                      MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Allgather_c", COLL_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1914,6 +1992,7 @@ int PMPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
 int PMPI_Iallgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                       MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Iallgather_c", COLL_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1923,6 +2002,7 @@ int PMPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype
                           MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                           MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Allgather_init_c", COLL_ALLGATHER, &c, rc, PERSISTENT, info, request);
@@ -1931,6 +2011,7 @@ int PMPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype
 int PMPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                     MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Alltoall_c", COLL_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1939,6 +2020,7 @@ int PMPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
 int PMPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                      MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ialltoall_c", COLL_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1947,6 +2029,7 @@ int PMPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
 int PMPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                          MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Alltoall_init_c", COLL_ALLTOALL, &c, rc, PERSISTENT, info, request);
@@ -1955,6 +2038,7 @@ int PMPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype 
 int PMPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
                   MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Reduce_c", COLL_REDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1963,6 +2047,7 @@ int PMPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
 int PMPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
                    MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Ireduce_c", COLL_REDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1971,6 +2056,7 @@ int PMPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Data
 int PMPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
                        MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &c);
     return run("MPI_Reduce_init_c", COLL_REDUCE, &c, rc, PERSISTENT, info, request);
@@ -1979,6 +2065,7 @@ int PMPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_
 int PMPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                      MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Allreduce_c", COLL_ALLREDUCE, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -1987,6 +2074,7 @@ int PMPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Da
 int PMPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                       MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iallreduce_c", COLL_ALLREDUCE, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -1995,6 +2083,7 @@ int PMPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_D
 int PMPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                           MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allreduce(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Allreduce_init_c", COLL_ALLREDUCE, &c, rc, PERSISTENT, info, request);
@@ -2003,6 +2092,7 @@ int PMPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, M
 int PMPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
                                 MPI_Op op, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_block_c", COLL_REDUCE_SCATTER_BLOCK, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2011,6 +2101,7 @@ int PMPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count re
 int PMPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
                                  MPI_Op op, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Ireduce_scatter_block_c", COLL_REDUCE_SCATTER_BLOCK, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2019,6 +2110,7 @@ int PMPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count r
 int PMPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
                                      MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_block_init_c", COLL_REDUCE_SCATTER_BLOCK, &c, rc, PERSISTENT, info, request);
@@ -2026,6 +2118,7 @@ int PMPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Cou
 
 int PMPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Scan_c", COLL_SCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2034,6 +2127,7 @@ int PMPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatyp
 int PMPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                  MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iscan_c", COLL_SCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2042,6 +2136,7 @@ int PMPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dataty
 int PMPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                      MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Scan_init_c", COLL_SCAN, &c, rc, PERSISTENT, info, request);
@@ -2049,6 +2144,7 @@ int PMPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Da
 
 int PMPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Exscan_c", COLL_EXSCAN, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2057,6 +2153,7 @@ int PMPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
 int PMPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                    MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Iexscan_c", COLL_EXSCAN, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2065,6 +2162,7 @@ int PMPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Data
 int PMPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
                        MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scan(sendbuf, recvbuf, count, datatype, op, comm, &c);
     return run("MPI_Exscan_init_c", COLL_EXSCAN, &c, rc, PERSISTENT, info, request);
@@ -2073,6 +2171,7 @@ int PMPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_
 int PMPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                               MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_allgather_c", COLL_NEIGHBOR_ALLGATHER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2081,6 +2180,7 @@ int PMPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
 int PMPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                                MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ineighbor_allgather_c", COLL_NEIGHBOR_ALLGATHER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2090,6 +2190,7 @@ int PMPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI
                                    MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                    MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_allgather_init_c", COLL_NEIGHBOR_ALLGATHER, &c, rc, PERSISTENT, info, request);
@@ -2098,6 +2199,7 @@ int PMPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI
 int PMPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                              MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_alltoall_c", COLL_NEIGHBOR_ALLTOALL, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2106,6 +2208,7 @@ int PMPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datat
 int PMPI_Ineighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                               MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Ineighbor_alltoall_c", COLL_NEIGHBOR_ALLTOALL, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2115,6 +2218,7 @@ int PMPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_
                                   MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                   MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &c);
     return run("MPI_Neighbor_alltoall_init_c", COLL_NEIGHBOR_ALLTOALL, &c, rc, PERSISTENT, info, request);
@@ -2122,6 +2226,7 @@ int PMPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_
 
 int PMPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op)
 {
+    THREADS_ENTER();
     call_t c = {0};
     coll_args_t *a = &c.a;
     int rc = check_initialized();
@@ -2143,6 +2248,7 @@ int PMPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
                    MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -2153,6 +2259,7 @@ int PMPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
                     const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
                     MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -2163,6 +2270,7 @@ int PMPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
                         const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
                         MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_gatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                              recvtype, root, comm, &c);
@@ -2172,6 +2280,7 @@ int PMPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
 int PMPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype,
                     void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -2182,6 +2291,7 @@ int PMPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
                      void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                      MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -2192,6 +2302,7 @@ int PMPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], cons
                          MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
                          MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_scatterv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(displs), sendtype, recvbuf, recvcount,
                               recvtype, root, comm, &c);
@@ -2201,6 +2312,7 @@ int PMPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], cons
 int PMPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                       const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -2211,6 +2323,7 @@ int PMPI_Iallgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
                        const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
                        MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -2221,6 +2334,7 @@ int PMPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
                            const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
                            MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts), WIDE_DISPLS(displs),
                                 recvtype, comm, &c);
@@ -2231,6 +2345,7 @@ int PMPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
                      void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype,
                      MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2241,6 +2356,7 @@ int PMPI_Ialltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const M
                       MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                       MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2251,6 +2367,7 @@ int PMPI_Alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[], con
                           MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                           MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2261,6 +2378,7 @@ int PMPI_Alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
                      const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
                      const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtypes, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtypes, comm, &c);
@@ -2271,6 +2389,7 @@ int PMPI_Ialltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const M
                       const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
                       const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtypes, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtypes, comm, &c);
@@ -2282,6 +2401,7 @@ int PMPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], con
                           const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
                           MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtypes, recvbuf,
                                WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtypes, comm, &c);
@@ -2291,6 +2411,7 @@ int PMPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], con
 int PMPI_Reduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
                           MPI_Op op, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, WIDE_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_c", COLL_REDUCE_SCATTER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
@@ -2299,6 +2420,7 @@ int PMPI_Reduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count re
 int PMPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
                            MPI_Op op, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, WIDE_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Ireduce_scatter_c", COLL_REDUCE_SCATTER, &c, rc, NONBLOCKING, MPI_INFO_NULL, request);
@@ -2307,6 +2429,7 @@ int PMPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count r
 int PMPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
                                MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_reduce_scatter(sendbuf, recvbuf, WIDE_COUNTS(recvcounts), datatype, op, comm, &c);
     return run("MPI_Reduce_scatter_init_c", COLL_REDUCE_SCATTER, &c, rc, PERSISTENT, info, request);
@@ -2316,6 +2439,7 @@ int PMPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Dat
                                const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                                MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts),
                                          WIDE_DISPLS(displs), recvtype, comm, &c);
@@ -2326,6 +2450,7 @@ int PMPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Da
                                 const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                                 MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts),
                                          WIDE_DISPLS(displs), recvtype, comm, &c);
@@ -2336,6 +2461,7 @@ int PMPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MP
                                     const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                                     MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, WIDE_COUNTS(recvcounts),
                                          WIDE_DISPLS(displs), recvtype, comm, &c);
@@ -2346,6 +2472,7 @@ int PMPI_Neighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[],
                               MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
                               const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                         WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2356,6 +2483,7 @@ int PMPI_Ineighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[]
                                MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
                                const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                         WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2367,6 +2495,7 @@ int PMPI_Neighbor_alltoallv_init_c(const void *sendbuf, const MPI_Count sendcoun
                                    const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
                                    MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallv(sendbuf, WIDE_COUNTS(sendcounts), WIDE_DISPLS(sdispls), sendtype, recvbuf,
                                         WIDE_COUNTS(recvcounts), WIDE_DISPLS(rdispls), recvtype, comm, &c);
@@ -2377,6 +2506,7 @@ int PMPI_Neighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
                               const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[],
                               const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         WIDE_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -2388,6 +2518,7 @@ int PMPI_Ineighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[]
                                const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         WIDE_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);
@@ -2399,6 +2530,7 @@ int PMPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count sendcoun
                                    const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                    MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_neighbor_alltoallw(sendbuf, WIDE_COUNTS(sendcounts), sdispls, sendtypes, recvbuf,
                                         WIDE_COUNTS(recvcounts), rdispls, recvtypes, comm, &c);

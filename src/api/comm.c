@@ -9,6 +9,7 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/info.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Comm_rank, PMPI_Comm_rank)
 TESSERA_WEAK_ALIAS(MPI_Comm_size, PMPI_Comm_size)
@@ -21,6 +22,7 @@ TESSERA_WEAK_ALIAS(MPI_Comm_get_info, PMPI_Comm_get_info)
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -35,6 +37,7 @@ int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 
 int PMPI_Comm_size(MPI_Comm comm, int *size)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -65,6 +68,7 @@ static int compare_groups(const comm_t *a, const comm_t *b, int na, int nb)
 
 int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
 {
+    THREADS_ENTER();
     comm_t *a = NULL, *b = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -93,6 +97,7 @@ int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
 
 int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -109,6 +114,7 @@ int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name)
 
 int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     /* The null handle is named too (see MPI_Type_get_name). */
@@ -128,6 +134,7 @@ int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
 
 int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -145,6 +152,7 @@ int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
  * hints it does not act on. */
 int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     info_t *hints = NULL, *copy = NULL;
     int rc = check_initialized();
@@ -164,6 +172,7 @@ int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
 
 int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     info_t *copy = NULL;
     int rc = check_initialized();

@@ -30,6 +30,7 @@
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 #include "runtime/runtime.h"
+#include "runtime/threads.h"
 #include "runtime/topology.h"
 #include "transport/shm/shm.h"
 
@@ -234,11 +235,13 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
 
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
+    THREADS_ENTER();
     return duplicate("MPI_Comm_dup", comm, false, MPI_INFO_NULL, newcomm);
 }
 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
+    THREADS_ENTER();
     return duplicate("MPI_Comm_dup_with_info", comm, true, info, newcomm);
 }
 
@@ -316,6 +319,7 @@ static int split(comm_t *parent, enum split_how how, int color, int key, int *le
 
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
+    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     int level = -1;
     int rc = check_initialized();
@@ -354,6 +358,7 @@ static int guided_level(const info_t *hints)
  * of the same domain forming the other side. */
 int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
+    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     info_t *hints = NULL;
     int rc = check_initialized();
@@ -433,6 +438,7 @@ static int group_in_parent(const comm_t *parent, const group_t *g, int *members)
 
 int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
+    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     group_t *g = NULL;
     contribution_t *all = NULL;
@@ -461,6 +467,7 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
  * themselves, on the parent's internal context, under the caller's tag. */
 int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
+    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     group_t *g = NULL;
     contribution_t *all = NULL;
@@ -522,6 +529,7 @@ static int release(const char *call, MPI_Comm *comm, int (*before)(comm_t *))
 
 int PMPI_Comm_free(MPI_Comm *comm)
 {
+    THREADS_ENTER();
     return release("MPI_Comm_free", comm, NULL);
 }
 
@@ -548,6 +556,7 @@ static int finish_traffic(comm_t *c)
 
 int PMPI_Comm_disconnect(MPI_Comm *comm)
 {
+    THREADS_ENTER();
     return release("MPI_Comm_disconnect", comm, finish_traffic);
 }
 
@@ -666,6 +675,7 @@ static int stringtag_hash(const char *tag)
 int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info, MPI_Errhandler errhandler,
                                 MPI_Comm *newcomm)
 {
+    THREADS_ENTER();
     group_t *g = NULL;
     info_t *hints = NULL;
     comm_t *world = comm_world(), *c = NULL;

@@ -19,6 +19,7 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/attr.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Type_size, PMPI_Type_size)
 TESSERA_WEAK_ALIAS(MPI_Type_size_x, PMPI_Type_size_x)
@@ -97,6 +98,7 @@ static int int_or_undefined(MPI_Count v)
 
 int PMPI_Type_size(MPI_Datatype datatype, int *size)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = query_type("MPI_Type_size", datatype, size, &dt);
     if (rc == MPI_SUCCESS)
@@ -106,6 +108,7 @@ int PMPI_Type_size(MPI_Datatype datatype, int *size)
 
 int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = query_type("MPI_Type_size_x", datatype, size, &dt);
     if (rc == MPI_SUCCESS)
@@ -115,6 +118,7 @@ int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
 
 int PMPI_Type_size_c(MPI_Datatype datatype, MPI_Count *size)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = query_type("MPI_Type_size_c", datatype, size, &dt);
     if (rc == MPI_SUCCESS)
@@ -170,6 +174,7 @@ static int check_type_handle_arg(MPI_Datatype *datatype, datatype_t **dt)
 
 int PMPI_Type_commit(MPI_Datatype *datatype)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -183,6 +188,7 @@ int PMPI_Type_commit(MPI_Datatype *datatype)
 
 int PMPI_Type_free(MPI_Datatype *datatype)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -280,11 +286,13 @@ static int type_contiguous(const char *call, bool large, MPI_Count count, MPI_Da
 
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_contiguous("MPI_Type_contiguous", false, count, oldtype, newtype);
 }
 
 int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_contiguous("MPI_Type_contiguous_c", true, count, oldtype, newtype);
 }
 
@@ -320,23 +328,27 @@ static int type_vector(const char *call, bool large, bool bytes, MPI_Count count
 
 int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_vector("MPI_Type_vector", false, false, count, blocklength, stride, oldtype, newtype);
 }
 
 int PMPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
                        MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_vector("MPI_Type_vector_c", true, false, count, blocklength, stride, oldtype, newtype);
 }
 
 int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_vector("MPI_Type_create_hvector", false, true, count, blocklength, stride, oldtype, newtype);
 }
 
 int PMPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
                                MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_vector("MPI_Type_create_hvector_c", true, true, count, blocklength, stride, oldtype, newtype);
 }
 
@@ -492,6 +504,7 @@ static int indexed_int(const char *call, int combiner, bool bytes, int count, co
 int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int array_of_displacements[],
                       MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_int("MPI_Type_indexed", MPI_COMBINER_INDEXED, false, count, array_of_blocklengths, 0,
                        array_of_displacements, NULL, &oldtype, newtype);
 }
@@ -499,6 +512,7 @@ int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int ar
 int PMPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                         const MPI_Count array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_entry("MPI_Type_indexed_c", MPI_COMBINER_INDEXED, true, false, count, array_of_blocklengths, 0,
                          (const MPI_Aint *)array_of_displacements, &oldtype, newtype);
 }
@@ -506,6 +520,7 @@ int PMPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[]
 int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
                               MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_int("MPI_Type_create_hindexed", MPI_COMBINER_HINDEXED, true, count, array_of_blocklengths, 0, NULL,
                        array_of_displacements, &oldtype, newtype);
 }
@@ -513,6 +528,7 @@ int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[], cons
 int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                                 const MPI_Count array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_entry("MPI_Type_create_hindexed_c", MPI_COMBINER_HINDEXED, true, true, count, array_of_blocklengths,
                          0, (const MPI_Aint *)array_of_displacements, &oldtype, newtype);
 }
@@ -520,6 +536,7 @@ int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blockl
 int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[], MPI_Datatype oldtype,
                                    MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_int("MPI_Type_create_indexed_block", MPI_COMBINER_INDEXED_BLOCK, false, count, NULL, blocklength,
                        array_of_displacements, NULL, &oldtype, newtype);
 }
@@ -527,6 +544,7 @@ int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_o
 int PMPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength, const MPI_Count array_of_displacements[],
                                      MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_entry("MPI_Type_create_indexed_block_c", MPI_COMBINER_INDEXED_BLOCK, true, false, count, NULL,
                          blocklength, (const MPI_Aint *)array_of_displacements, &oldtype, newtype);
 }
@@ -534,6 +552,7 @@ int PMPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength, con
 int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
                                     MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_int("MPI_Type_create_hindexed_block", MPI_COMBINER_HINDEXED_BLOCK, true, count, NULL, blocklength,
                        NULL, array_of_displacements, &oldtype, newtype);
 }
@@ -541,6 +560,7 @@ int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint a
 int PMPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength, const MPI_Count array_of_displacements[],
                                       MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_entry("MPI_Type_create_hindexed_block_c", MPI_COMBINER_HINDEXED_BLOCK, true, true, count, NULL,
                          blocklength, (const MPI_Aint *)array_of_displacements, &oldtype, newtype);
 }
@@ -548,6 +568,7 @@ int PMPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength, co
 int PMPI_Type_create_struct(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
                             const MPI_Datatype array_of_types[], MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_int("MPI_Type_create_struct", MPI_COMBINER_STRUCT, true, count, array_of_blocklengths, 0, NULL,
                        array_of_displacements, array_of_types, newtype);
 }
@@ -555,12 +576,14 @@ int PMPI_Type_create_struct(int count, const int array_of_blocklengths[], const 
 /* MPI-1's names (removed in MPI-3.0), the same constructors. */
 int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_vector("MPI_Type_hvector", false, true, count, blocklength, stride, oldtype, newtype);
 }
 
 int PMPI_Type_hindexed(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
                        MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_int("MPI_Type_hindexed", MPI_COMBINER_HINDEXED, true, count, array_of_blocklengths, 0, NULL,
                        array_of_displacements, &oldtype, newtype);
 }
@@ -568,6 +591,7 @@ int PMPI_Type_hindexed(int count, const int array_of_blocklengths[], const MPI_A
 int PMPI_Type_struct(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
                      const MPI_Datatype array_of_types[], MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_int("MPI_Type_struct", MPI_COMBINER_STRUCT, true, count, array_of_blocklengths, 0, NULL,
                        array_of_displacements, array_of_types, newtype);
 }
@@ -576,6 +600,7 @@ int PMPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklen
                               const MPI_Count array_of_displacements[], const MPI_Datatype array_of_types[],
                               MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return indexed_entry("MPI_Type_create_struct_c", MPI_COMBINER_STRUCT, true, true, count, array_of_blocklengths, 0,
                          (const MPI_Aint *)array_of_displacements, array_of_types, newtype);
 }
@@ -602,17 +627,20 @@ static int type_resized(const char *call, bool large, int combiner, MPI_Datatype
 
 int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_resized("MPI_Type_create_resized", false, MPI_COMBINER_RESIZED, oldtype, lb, extent, newtype);
 }
 
 int PMPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_resized("MPI_Type_create_resized_c", true, MPI_COMBINER_RESIZED, oldtype, lb, extent, newtype);
 }
 
 /* A duplicate carries the attributes the copy callbacks let through. */
 int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     int rc = type_resized("MPI_Type_dup", false, MPI_COMBINER_DUP, oldtype, 0, 0, newtype);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -696,6 +724,7 @@ static int type_subarray(const char *call, bool large, int ndims, const MPI_Coun
 int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],
                               const int array_of_starts[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     MPI_Count *sizes, *subsizes, *starts;
     bool ok = widen(ndims, array_of_sizes, &sizes);
     ok &= widen(ndims, array_of_subsizes, &subsizes);
@@ -713,6 +742,7 @@ int PMPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[], con
                                 const MPI_Count array_of_starts[], int order, MPI_Datatype oldtype,
                                 MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_subarray("MPI_Type_create_subarray_c", true, ndims, array_of_sizes, array_of_subsizes, array_of_starts,
                          order, oldtype, newtype);
 }
@@ -795,6 +825,7 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
                             const int array_of_dargs[], const int array_of_psizes[], int order, MPI_Datatype oldtype,
                             MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     MPI_Count *gsizes;
     if (!widen(ndims, array_of_gsizes, &gsizes))
         return err_raise(NULL, "MPI_Type_create_darray", err_set(MPI_ERR_NO_MEM, "out of memory building a datatype"));
@@ -808,6 +839,7 @@ int PMPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count arr
                               const int array_of_distribs[], const int array_of_dargs[], const int array_of_psizes[],
                               int order, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     return type_darray("MPI_Type_create_darray_c", true, size, rank, ndims, array_of_gsizes, array_of_distribs,
                        array_of_dargs, array_of_psizes, order, oldtype, newtype);
 }
@@ -817,6 +849,7 @@ int PMPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count arr
 int PMPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers, MPI_Count *num_addresses,
                              MPI_Count *num_large_counts, MPI_Count *num_datatypes, int *combiner)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = check_datatype(datatype, "datatype", &dt);
     if (rc == MPI_SUCCESS && (!num_integers || !num_addresses || !num_large_counts || !num_datatypes || !combiner))
@@ -834,6 +867,7 @@ int PMPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers, MPI
 int PMPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_addresses, int *num_datatypes,
                            int *combiner)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = check_datatype(datatype, "datatype", &dt);
     if (rc == MPI_SUCCESS && (!num_integers || !num_addresses || !num_datatypes || !combiner))
@@ -888,6 +922,7 @@ static int get_contents(const char *call, MPI_Datatype datatype, MPI_Count max_i
 int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes,
                            int array_of_integers[], MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[])
 {
+    THREADS_ENTER();
     datatype_t *dt;
     if (check_datatype(datatype, "datatype", &dt) == MPI_SUCCESS && dt->ncounts)
         return err_raise(NULL, "MPI_Type_get_contents",
@@ -902,6 +937,7 @@ int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_
                              MPI_Aint array_of_addresses[], MPI_Count array_of_large_counts[],
                              MPI_Datatype array_of_datatypes[])
 {
+    THREADS_ENTER();
     return get_contents("MPI_Type_get_contents_c", datatype, max_integers, max_addresses, max_large_counts,
                         max_datatypes, array_of_integers, array_of_addresses, array_of_large_counts,
                         array_of_datatypes);
@@ -911,6 +947,7 @@ int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_
 
 int PMPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = check_datatype(datatype, "datatype", &dt);
     if (rc == MPI_SUCCESS)
@@ -927,6 +964,7 @@ int PMPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
 
 int PMPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen)
 {
+    THREADS_ENTER();
     datatype_t *dt = NULL;
     int rc = MPI_SUCCESS;
     /* The null handle is named too, as MPICH and Open MPI do: tools and
@@ -960,21 +998,25 @@ static int get_address(const char *call, const void *location, MPI_Aint *address
 
 int PMPI_Get_address(const void *location, MPI_Aint *address)
 {
+    THREADS_ENTER();
     return get_address("MPI_Get_address", location, address);
 }
 
 int PMPI_Address(const void *location, MPI_Aint *address)
 {
+    THREADS_ENTER();
     return get_address("MPI_Address", location, address);
 }
 
 MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp)
 {
+    THREADS_ENTER();
     return (MPI_Aint)((uintptr_t)base + (uintptr_t)disp);
 }
 
 MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
 {
+    THREADS_ENTER();
     return (MPI_Aint)((uintptr_t)addr1 - (uintptr_t)addr2);
 }
 
@@ -983,6 +1025,7 @@ MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
  * combination MPI does not predefine. */
 int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type, MPI_Datatype *pair_type)
 {
+    THREADS_ENTER();
     static const struct {
         MPI_Datatype value, pair;
     } pairs[] = {
@@ -1049,6 +1092,7 @@ static int f90_unsupported(const char *call, int p, int r)
 
 int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     static const struct {
         int range;
         MPI_Datatype type;
@@ -1075,6 +1119,7 @@ static int real_kind(int p, int r)
 
 int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     static const MPI_Datatype reals[] = {MPI_REAL4, MPI_REAL8, MPI_REAL16};
     int rc = begin("MPI_Type_create_f90_real", newtype);
     if (rc != MPI_SUCCESS)
@@ -1087,6 +1132,7 @@ int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
 
 int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype)
 {
+    THREADS_ENTER();
     static const MPI_Datatype complexes[] = {MPI_COMPLEX8, MPI_COMPLEX16, MPI_COMPLEX32};
     int rc = begin("MPI_Type_create_f90_complex", newtype);
     if (rc != MPI_SUCCESS)
@@ -1099,6 +1145,7 @@ int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype)
 
 int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 {
+    THREADS_ENTER();
     static const struct {
         int typeclass, size;
         MPI_Datatype type;

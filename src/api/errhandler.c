@@ -8,6 +8,7 @@
 #include "err/err.h"
 #include "err/handler.h"
 #include "mpi.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Error_string, PMPI_Error_string)
 TESSERA_WEAK_ALIAS(MPI_Error_class, PMPI_Error_class)
@@ -28,6 +29,7 @@ TESSERA_WEAK_ALIAS(MPI_Remove_error_string, PMPI_Remove_error_string)
 
 int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 {
+    THREADS_ENTER();
     int rc = check_pointer(string, "string");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(resultlen, "resultlen");
@@ -47,6 +49,7 @@ int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 
 int PMPI_Error_class(int errorcode, int *errorclass)
 {
+    THREADS_ENTER();
     int rc = check_pointer(errorclass, "errorclass");
     if (rc == MPI_SUCCESS && errcode_class(errorcode) < 0)
         rc = err_set(MPI_ERR_ARG, "invalid error code %d", errorcode);
@@ -117,32 +120,38 @@ static int comm_create_errhandler(const char *call, MPI_Comm_errhandler_function
 
 int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
+    THREADS_ENTER();
     return comm_set_errhandler("MPI_Comm_set_errhandler", comm, errhandler);
 }
 
 int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
+    THREADS_ENTER();
     return comm_get_errhandler("MPI_Comm_get_errhandler", comm, errhandler);
 }
 
 int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn, MPI_Errhandler *errhandler)
 {
+    THREADS_ENTER();
     return comm_create_errhandler("MPI_Comm_create_errhandler", comm_errhandler_fn, errhandler);
 }
 
 /* MPI-1's names (removed in MPI-3.0): the same calls. */
 int PMPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler)
 {
+    THREADS_ENTER();
     return comm_create_errhandler("MPI_Errhandler_create", function, errhandler);
 }
 
 int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
 {
+    THREADS_ENTER();
     return comm_set_errhandler("MPI_Errhandler_set", comm, errhandler);
 }
 
 int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
+    THREADS_ENTER();
     return comm_get_errhandler("MPI_Errhandler_get", comm, errhandler);
 }
 
@@ -150,6 +159,7 @@ int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
  * it returns, so does this call, with success. */
 int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -164,6 +174,7 @@ int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
 /* Predefined handlers may be freed too: the handle becomes null. */
 int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
+    THREADS_ENTER();
     int rc = check_pointer(errhandler, "errhandler");
     if (rc == MPI_SUCCESS)
         rc = check_errhandler(*errhandler);
@@ -176,6 +187,7 @@ int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 
 int PMPI_Add_error_class(int *errorclass)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(errorclass, "errorclass");
@@ -188,6 +200,7 @@ int PMPI_Add_error_class(int *errorclass)
 
 int PMPI_Add_error_code(int errorclass, int *errorcode)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(errorcode, "errorcode");
@@ -200,6 +213,7 @@ int PMPI_Add_error_code(int errorclass, int *errorcode)
 
 int PMPI_Add_error_string(int errorcode, const char *string)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(string, "string");
@@ -212,6 +226,7 @@ int PMPI_Add_error_string(int errorcode, const char *string)
 
 int PMPI_Remove_error_class(int errorclass)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = errcode_remove_class(errorclass);
@@ -222,6 +237,7 @@ int PMPI_Remove_error_class(int errorclass)
 
 int PMPI_Remove_error_code(int errorcode)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = errcode_remove_code(errorcode);
@@ -232,6 +248,7 @@ int PMPI_Remove_error_code(int errorcode)
 
 int PMPI_Remove_error_string(int errorcode)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = errcode_remove_string(errorcode);

@@ -14,6 +14,7 @@
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
+#include "runtime/threads.h"
 
 #define HANDLE_CONVERSIONS(type, name)                \
     MPI_Fint PMPI_##name##_c2f(type handle)           \
@@ -96,6 +97,7 @@ static int check_status_pair(const char *call, const void *from, const void *to)
 
 int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
 {
+    THREADS_ENTER();
     int rc = check_status_pair("MPI_Status_c2f", c_status, f_status);
     if (rc == MPI_SUCCESS)
         status_to_fint(c_status, f_status);
@@ -104,6 +106,7 @@ int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
 
 int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
 {
+    THREADS_ENTER();
     int rc = check_status_pair("MPI_Status_f2c", f_status, c_status);
     if (rc == MPI_SUCCESS)
         status_from_fint(f_status, c_status);
@@ -112,6 +115,7 @@ int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
 
 int PMPI_Status_c2f08(const MPI_Status *c_status, MPI_F08_status *f08_status)
 {
+    THREADS_ENTER();
     int rc = check_status_pair("MPI_Status_c2f08", c_status, f08_status);
     if (rc == MPI_SUCCESS)
         status_to_fint(c_status, (MPI_Fint *)f08_status);
@@ -120,6 +124,7 @@ int PMPI_Status_c2f08(const MPI_Status *c_status, MPI_F08_status *f08_status)
 
 int PMPI_Status_f082c(const MPI_F08_status *f08_status, MPI_Status *c_status)
 {
+    THREADS_ENTER();
     int rc = check_status_pair("MPI_Status_f082c", f08_status, c_status);
     if (rc == MPI_SUCCESS)
         status_from_fint((const MPI_Fint *)f08_status, c_status);
@@ -128,6 +133,7 @@ int PMPI_Status_f082c(const MPI_F08_status *f08_status, MPI_Status *c_status)
 
 int PMPI_Status_f2f08(const MPI_Fint *f_status, MPI_F08_status *f08_status)
 {
+    THREADS_ENTER();
     int rc = check_status_pair("MPI_Status_f2f08", f_status, f08_status);
     if (rc == MPI_SUCCESS)
         for (int i = 0; i < MPI_F_STATUS_SIZE; i++)
@@ -137,6 +143,7 @@ int PMPI_Status_f2f08(const MPI_Fint *f_status, MPI_F08_status *f08_status)
 
 int PMPI_Status_f082f(const MPI_F08_status *f08_status, MPI_Fint *f_status)
 {
+    THREADS_ENTER();
     int rc = check_status_pair("MPI_Status_f082f", f08_status, f_status);
     if (rc == MPI_SUCCESS)
         for (int i = 0; i < MPI_F_STATUS_SIZE; i++)

@@ -12,6 +12,7 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/group.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Comm_group, PMPI_Comm_group)
 TESSERA_WEAK_ALIAS(MPI_Group_size, PMPI_Group_size)
@@ -43,6 +44,7 @@ static int new_group(int n, const int *world_ranks, MPI_Group *out)
 
 int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -65,6 +67,7 @@ int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 
 int PMPI_Group_size(MPI_Group group, int *size)
 {
+    THREADS_ENTER();
     group_t *g = NULL;
     int rc = check_group(group, "group", &g);
     if (rc == MPI_SUCCESS)
@@ -77,6 +80,7 @@ int PMPI_Group_size(MPI_Group group, int *size)
 
 int PMPI_Group_rank(MPI_Group group, int *rank)
 {
+    THREADS_ENTER();
     group_t *g = NULL;
     int rc = check_group(group, "group", &g);
     if (rc == MPI_SUCCESS)
@@ -89,6 +93,7 @@ int PMPI_Group_rank(MPI_Group group, int *rank)
 
 int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2, int ranks2[])
 {
+    THREADS_ENTER();
     group_t *g1 = NULL, *g2 = NULL;
     int rc = check_group(group1, "group1", &g1);
     if (rc == MPI_SUCCESS)
@@ -115,6 +120,7 @@ int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_
 
 int PMPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result)
 {
+    THREADS_ENTER();
     group_t *g1 = NULL, *g2 = NULL;
     int rc = check_group(group1, "group1", &g1);
     if (rc == MPI_SUCCESS)
@@ -176,16 +182,19 @@ static int set_operation(const char *call, enum set_op op, MPI_Group group1, MPI
 
 int PMPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
 {
+    THREADS_ENTER();
     return set_operation("MPI_Group_union", SET_UNION, group1, group2, newgroup);
 }
 
 int PMPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
 {
+    THREADS_ENTER();
     return set_operation("MPI_Group_intersection", SET_INTERSECTION, group1, group2, newgroup);
 }
 
 int PMPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
 {
+    THREADS_ENTER();
     return set_operation("MPI_Group_difference", SET_DIFFERENCE, group1, group2, newgroup);
 }
 
@@ -284,26 +293,31 @@ static int subset(const char *call, enum subset_op op, MPI_Group group, int n, c
 
 int PMPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
 {
+    THREADS_ENTER();
     return subset("MPI_Group_incl", SUBSET_INCL, group, n, ranks, NULL, newgroup);
 }
 
 int PMPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
 {
+    THREADS_ENTER();
     return subset("MPI_Group_excl", SUBSET_EXCL, group, n, ranks, NULL, newgroup);
 }
 
 int PMPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup)
 {
+    THREADS_ENTER();
     return subset("MPI_Group_range_incl", SUBSET_RANGE_INCL, group, n, NULL, ranges, newgroup);
 }
 
 int PMPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup)
 {
+    THREADS_ENTER();
     return subset("MPI_Group_range_excl", SUBSET_RANGE_EXCL, group, n, NULL, ranges, newgroup);
 }
 
 int PMPI_Group_free(MPI_Group *group)
 {
+    THREADS_ENTER();
     group_t *g = NULL;
     int rc = check_pointer(group, "group");
     if (rc == MPI_SUCCESS)

@@ -16,6 +16,7 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "obj/info.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Info_create, PMPI_Info_create)
 TESSERA_WEAK_ALIAS(MPI_Info_create_env, PMPI_Info_create_env)
@@ -78,6 +79,7 @@ static int hand_out(info_t *info, MPI_Info *out)
 
 int PMPI_Info_create(MPI_Info *info)
 {
+    THREADS_ENTER();
     int rc = check_pointer(info, "info");
     if (rc == MPI_SUCCESS)
         rc = hand_out(info_new(), info);
@@ -89,6 +91,7 @@ int PMPI_Info_create(MPI_Info *info)
 /* May be called before MPI_Init. */
 int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
 {
+    THREADS_ENTER();
     int rc = check_pointer(info, "info");
     info_t *created = NULL;
     if (rc == MPI_SUCCESS && (!(created = info_new()) || !info_fill_env(created, argc, argv))) {
@@ -104,6 +107,7 @@ int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
 
 int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
 {
+    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, true, &i);
     if (rc == MPI_SUCCESS && !value)
@@ -122,6 +126,7 @@ int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
  * buflen 0 the value is not touched (it may be NULL). */
 int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
 {
+    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, false, &i);
     if (rc == MPI_SUCCESS)
@@ -150,6 +155,7 @@ int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *valu
 
 int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
 {
+    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, false, &i);
     if (rc == MPI_SUCCESS)
@@ -173,6 +179,7 @@ int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int
 
 int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
 {
+    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, false, &i);
     if (rc == MPI_SUCCESS)
@@ -190,6 +197,7 @@ int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *f
 
 int PMPI_Info_delete(MPI_Info info, const char *key)
 {
+    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info_key(info, key, true, &i);
     if (rc == MPI_SUCCESS && !info_delete(i, key))
@@ -201,6 +209,7 @@ int PMPI_Info_delete(MPI_Info info, const char *key)
 
 int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 {
+    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info(info, &i);
     if (rc == MPI_SUCCESS)
@@ -213,6 +222,7 @@ int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 
 int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 {
+    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info(info, &i);
     if (rc == MPI_SUCCESS)
@@ -227,6 +237,7 @@ int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 
 int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 {
+    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_info(info, &i);
     if (rc == MPI_SUCCESS)
@@ -240,6 +251,7 @@ int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 
 int PMPI_Info_free(MPI_Info *info)
 {
+    THREADS_ENTER();
     info_t *i = NULL;
     int rc = check_pointer(info, "info");
     if (rc == MPI_SUCCESS)

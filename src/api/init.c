@@ -13,6 +13,7 @@
 #include "obj/comm.h"
 #include "obj/info.h"
 #include "runtime/runtime.h"
+#include "runtime/threads.h"
 #include "runtime/topology.h"
 
 TESSERA_WEAK_ALIAS(MPI_Init, PMPI_Init)
@@ -43,6 +44,7 @@ static int init_common(const char *call, int required, int *provided)
 
 int PMPI_Init(int *argc, char ***argv)
 {
+    THREADS_ENTER();
     (void)argc;
     (void)argv;
     int provided;
@@ -51,6 +53,7 @@ int PMPI_Init(int *argc, char ***argv)
 
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
+    THREADS_ENTER();
     (void)argc;
     (void)argv;
     if (provided == NULL)
@@ -63,6 +66,7 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 
 int PMPI_Finalize(void)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS && (!runtime_world_initialized() || runtime_world_finalized()))
         rc = err_set(MPI_ERR_OTHER, "called without MPI_Init (only sessions are open: close them with "
@@ -134,6 +138,7 @@ int PMPI_Is_thread_main(int *flag)
 
 int PMPI_Get_processor_name(char *name, int *resultlen)
 {
+    THREADS_ENTER();
     int rc = check_pointer(name, "name");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(resultlen, "resultlen");
@@ -194,6 +199,7 @@ int PMPI_Pcontrol(const int level, ...)
  * (whole lines copy fastest); no info key changes that. */
 int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS && size < 0)
         rc = err_set(MPI_ERR_SIZE, "invalid size %lld (must be non-negative)", (long long)size);
@@ -212,6 +218,7 @@ int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
 
 int PMPI_Free_mem(void *base)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Free_mem", rc);
@@ -225,6 +232,7 @@ int PMPI_Free_mem(void *base)
  * ("Package", "NUMANode", "L3Cache", ... valued by the domain's id). */
 int PMPI_Get_hw_resource_info(MPI_Info *hw_info)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(hw_info, "hw_info");

@@ -29,6 +29,7 @@
 #include "obj/info.h"
 #include "p2p/p2p.h"
 #include "progress/progress.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Intercomm_create, PMPI_Intercomm_create)
 TESSERA_WEAK_ALIAS(MPI_Intercomm_create_from_groups, PMPI_Intercomm_create_from_groups)
@@ -266,6 +267,7 @@ static int create(const side_t *s, int leader_rc, const int *local_world, MPI_Er
 int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
                           MPI_Comm *newintercomm)
 {
+    THREADS_ENTER();
     comm_t *local = NULL, *peer = NULL, *c = NULL;
     int *world = NULL;
     int rc = check_initialized();
@@ -317,6 +319,7 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
                                       int remote_leader, const char *stringtag, MPI_Info info,
                                       MPI_Errhandler errhandler, MPI_Comm *newintercomm)
 {
+    THREADS_ENTER();
     group_t *lg = NULL, *rg = NULL;
     comm_t *c = NULL;
     int rc = check_initialized();
@@ -490,6 +493,7 @@ int intercomm_create_sub(comm_t *inter, const group_t *g, comm_t **out)
  * whose leader has the lower world rank. */
 int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 {
+    THREADS_ENTER();
     comm_t *inter = NULL, *c = NULL;
     int *ranks = NULL;
     void *remote = NULL;
@@ -539,6 +543,7 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 
 int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -553,6 +558,7 @@ int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
 
 int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     group_t *g = NULL;
     int *ranks = NULL;

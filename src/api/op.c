@@ -5,6 +5,7 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "op/op.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Op_create, PMPI_Op_create)
 TESSERA_WEAK_ALIAS(MPI_Op_create_c, PMPI_Op_create_c)
@@ -32,16 +33,19 @@ static int op_create(const char *call, MPI_User_function *fn, MPI_User_function_
 
 int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 {
+    THREADS_ENTER();
     return op_create("MPI_Op_create", user_fn, NULL, commute, op);
 }
 
 int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op)
 {
+    THREADS_ENTER();
     return op_create("MPI_Op_create_c", NULL, user_fn, commute, op);
 }
 
 int PMPI_Op_free(MPI_Op *op)
 {
+    THREADS_ENTER();
     op_t *o = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -59,6 +63,7 @@ int PMPI_Op_free(MPI_Op *op)
 
 int PMPI_Op_commutative(MPI_Op op, int *commute)
 {
+    THREADS_ENTER();
     op_t *o = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)

@@ -16,6 +16,7 @@
 #include "dt/layout.h"
 #include "err/err.h"
 #include "mpi.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Pack, PMPI_Pack)
 TESSERA_WEAK_ALIAS(MPI_Pack_c, PMPI_Pack_c)
@@ -96,6 +97,7 @@ static int pack_or_unpack(const char *call, bool unpacking, void *typed, MPI_Cou
 int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize, int *position,
               MPI_Comm comm)
 {
+    THREADS_ENTER();
     MPI_Count pos = position ? *position : 0;
     int rc = pack_or_unpack("MPI_Pack", false, (void *)(uintptr_t)inbuf, incount, datatype, outbuf, outsize,
                             position ? &pos : NULL, comm);
@@ -107,6 +109,7 @@ int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbu
 int PMPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype datatype, void *outbuf, MPI_Count outsize,
                 MPI_Count *position, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return pack_or_unpack("MPI_Pack_c", false, (void *)(uintptr_t)inbuf, incount, datatype, outbuf, outsize, position,
                           comm);
 }
@@ -114,6 +117,7 @@ int PMPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype datatype, voi
 int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount, MPI_Datatype datatype,
                 MPI_Comm comm)
 {
+    THREADS_ENTER();
     MPI_Count pos = position ? *position : 0;
     int rc = pack_or_unpack("MPI_Unpack", true, outbuf, outcount, datatype, (void *)(uintptr_t)inbuf, insize,
                             position ? &pos : NULL, comm);
@@ -125,6 +129,7 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
 int PMPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf, MPI_Count outcount,
                   MPI_Datatype datatype, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return pack_or_unpack("MPI_Unpack_c", true, outbuf, outcount, datatype, (void *)(uintptr_t)inbuf, insize, position,
                           comm);
 }
@@ -151,6 +156,7 @@ static int pack_size(const char *call, MPI_Count incount, MPI_Datatype datatype,
 
 int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 {
+    THREADS_ENTER();
     MPI_Count bytes;
     int rc = pack_size("MPI_Pack_size", incount, datatype, comm, size ? &bytes : NULL);
     if (rc == MPI_SUCCESS && bytes > INT_MAX)
@@ -166,6 +172,7 @@ int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 
 int PMPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size)
 {
+    THREADS_ENTER();
     return pack_size("MPI_Pack_size_c", incount, datatype, comm, size);
 }
 
@@ -221,6 +228,7 @@ static int external_pack_or_unpack(const char *call, bool unpacking, const char 
 int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf,
                        MPI_Aint outsize, MPI_Aint *position)
 {
+    THREADS_ENTER();
     MPI_Count pos = position ? *position : 0;
     int rc = external_pack_or_unpack("MPI_Pack_external", false, datarep, (void *)(uintptr_t)inbuf, incount, datatype,
                                      outbuf, outsize, position ? &pos : NULL);
@@ -232,6 +240,7 @@ int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI
 int PMPI_Pack_external_c(const char datarep[], const void *inbuf, MPI_Count incount, MPI_Datatype datatype,
                          void *outbuf, MPI_Count outsize, MPI_Count *position)
 {
+    THREADS_ENTER();
     return external_pack_or_unpack("MPI_Pack_external_c", false, datarep, (void *)(uintptr_t)inbuf, incount, datatype,
                                    outbuf, outsize, position);
 }
@@ -239,6 +248,7 @@ int PMPI_Pack_external_c(const char datarep[], const void *inbuf, MPI_Count inco
 int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position, void *outbuf,
                          int outcount, MPI_Datatype datatype)
 {
+    THREADS_ENTER();
     MPI_Count pos = position ? *position : 0;
     int rc = external_pack_or_unpack("MPI_Unpack_external", true, datarep, outbuf, outcount, datatype,
                                      (void *)(uintptr_t)inbuf, insize, position ? &pos : NULL);
@@ -250,6 +260,7 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
 int PMPI_Unpack_external_c(const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf,
                            MPI_Count outcount, MPI_Datatype datatype)
 {
+    THREADS_ENTER();
     return external_pack_or_unpack("MPI_Unpack_external_c", true, datarep, outbuf, outcount, datatype,
                                    (void *)(uintptr_t)inbuf, insize, position);
 }
@@ -277,6 +288,7 @@ static int pack_external_size(const char *call, const char *datarep, MPI_Count i
 
 int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size)
 {
+    THREADS_ENTER();
     MPI_Count bytes;
     int rc = pack_external_size("MPI_Pack_external_size", datarep, incount, datatype, size ? &bytes : NULL);
     if (rc == MPI_SUCCESS)
@@ -286,5 +298,6 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 
 int PMPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datatype datatype, MPI_Count *size)
 {
+    THREADS_ENTER();
     return pack_external_size("MPI_Pack_external_size_c", datarep, incount, datatype, size);
 }

@@ -26,6 +26,7 @@
 #include "obj/info.h"
 #include "p2p/p2p.h"
 #include "progress/progress.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Psend_init, PMPI_Psend_init)
 TESSERA_WEAK_ALIAS(MPI_Precv_init, PMPI_Precv_init)
@@ -59,6 +60,7 @@ static int check_partition_args(int partitions, MPI_Count count, MPI_Info info, 
 int PMPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                     MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     dt_buffer_t data;
     MPI_Count total = 0;
@@ -90,6 +92,7 @@ int PMPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Dataty
 int PMPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int source, int tag,
                     MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     dt_buffer_t data;
     MPI_Count total = 0;
@@ -158,6 +161,7 @@ static int ready(request_t *req, int partition)
 
 int PMPI_Pready(int partition, MPI_Request request)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     int rc = check_psend(request, &req);
     if (rc == MPI_SUCCESS)
@@ -169,6 +173,7 @@ int PMPI_Pready(int partition, MPI_Request request)
 
 int PMPI_Pready_range(int partition_low, int partition_high, MPI_Request request)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     int rc = check_psend(request, &req);
     if (rc == MPI_SUCCESS && partition_low > partition_high)
@@ -182,6 +187,7 @@ int PMPI_Pready_range(int partition_low, int partition_high, MPI_Request request
 
 int PMPI_Pready_list(int length, const int array_of_partitions[], MPI_Request request)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     int rc = check_psend(request, &req);
     if (rc == MPI_SUCCESS)
@@ -197,6 +203,7 @@ int PMPI_Pready_list(int length, const int array_of_partitions[], MPI_Request re
 
 int PMPI_Parrived(MPI_Request request, int partition, int *flag)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)

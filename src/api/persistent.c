@@ -8,6 +8,7 @@
 #include "err/err.h"
 #include "mpi.h"
 #include "p2p/p2p.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Send_init, PMPI_Send_init)
 TESSERA_WEAK_ALIAS(MPI_Ssend_init, PMPI_Ssend_init)
@@ -42,48 +43,56 @@ static int send_init(const char *call, const void *buf, MPI_Count count, MPI_Dat
 int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                    MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_init("MPI_Send_init", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
 }
 
 int PMPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                      MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_init("MPI_Send_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
 }
 
 int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_init("MPI_Ssend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
 }
 
 int PMPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                       MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_init("MPI_Ssend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
 }
 
 int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_init("MPI_Rsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
 }
 
 int PMPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                       MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_init("MPI_Rsend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
 }
 
 int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_init("MPI_Bsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
 }
 
 int PMPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                       MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_init("MPI_Bsend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
 }
 
@@ -107,12 +116,14 @@ static int recv_init(const char *call, void *buf, MPI_Count count, MPI_Datatype 
 int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                    MPI_Request *request)
 {
+    THREADS_ENTER();
     return recv_init("MPI_Recv_init", buf, count, datatype, source, tag, comm, request);
 }
 
 int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                      MPI_Request *request)
 {
+    THREADS_ENTER();
     return recv_init("MPI_Recv_init_c", buf, count, datatype, source, tag, comm, request);
 }
 
@@ -165,6 +176,7 @@ static int start(request_t *req)
 
 int PMPI_Start(MPI_Request *request)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -180,6 +192,7 @@ int PMPI_Start(MPI_Request *request)
 
 int PMPI_Startall(int count, MPI_Request array_of_requests[])
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_count(count, "count");

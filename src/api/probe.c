@@ -8,6 +8,7 @@
 #include "obj/message.h"
 #include "p2p/p2p.h"
 #include "progress/progress.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Probe, PMPI_Probe)
 TESSERA_WEAK_ALIAS(MPI_Iprobe, PMPI_Iprobe)
@@ -38,6 +39,7 @@ static void status_proc_null(MPI_Status *status)
 
 int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_probe_args(source, tag, comm, &c);
     if (rc == MPI_SUCCESS)
@@ -55,6 +57,7 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *statu
 
 int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_probe_args(source, tag, comm, &c);
     if (rc != MPI_SUCCESS)
@@ -68,6 +71,7 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 
 int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_probe_args(source, tag, comm, &c);
     if (rc == MPI_SUCCESS)
@@ -91,6 +95,7 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mes
 
 int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_probe_args(source, tag, comm, &c);
     if (rc == MPI_SUCCESS)
@@ -190,20 +195,24 @@ static int imrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype dat
 
 int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
 {
+    THREADS_ENTER();
     return mrecv("MPI_Mrecv", buf, count, datatype, message, status);
 }
 
 int PMPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
 {
+    THREADS_ENTER();
     return mrecv("MPI_Mrecv_c", buf, count, datatype, message, status);
 }
 
 int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request)
 {
+    THREADS_ENTER();
     return imrecv("MPI_Imrecv", buf, count, datatype, message, request);
 }
 
 int PMPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request)
 {
+    THREADS_ENTER();
     return imrecv("MPI_Imrecv_c", buf, count, datatype, message, request);
 }

@@ -15,6 +15,7 @@
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 #include "request/request.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Send, PMPI_Send)
 TESSERA_WEAK_ALIAS(MPI_Send_c, PMPI_Send_c)
@@ -273,117 +274,138 @@ static bsend_pool_t *comm_buffer(const char *call, MPI_Comm comm, bool create, c
 
 int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return send_blocking("MPI_Send", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD);
 }
 
 int PMPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return send_blocking("MPI_Send_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD);
 }
 
 int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return send_blocking("MPI_Ssend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC);
 }
 
 int PMPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return send_blocking("MPI_Ssend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC);
 }
 
 int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return send_blocking("MPI_Rsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY);
 }
 
 int PMPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return send_blocking("MPI_Rsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY);
 }
 
 int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return send_blocking("MPI_Bsend", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED);
 }
 
 int PMPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
+    THREADS_ENTER();
     return send_blocking("MPI_Bsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED);
 }
 
 int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_nonblocking("MPI_Isend", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
 }
 
 int PMPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                  MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_nonblocking("MPI_Isend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
 }
 
 int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_nonblocking("MPI_Issend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
 }
 
 int PMPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                   MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_nonblocking("MPI_Issend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
 }
 
 int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_nonblocking("MPI_Irsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
 }
 
 int PMPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                   MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_nonblocking("MPI_Irsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
 }
 
 int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_nonblocking("MPI_Ibsend", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
 }
 
 int PMPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                   MPI_Request *request)
 {
+    THREADS_ENTER();
     return send_nonblocking("MPI_Ibsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
 }
 
 int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
+    THREADS_ENTER();
     return recv_blocking("MPI_Recv", buf, count, datatype, source, tag, comm, status);
 }
 
 int PMPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                 MPI_Status *status)
 {
+    THREADS_ENTER();
     return recv_blocking("MPI_Recv_c", buf, count, datatype, source, tag, comm, status);
 }
 
 int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     return recv_nonblocking("MPI_Irecv", buf, count, datatype, source, tag, comm, request);
 }
 
 int PMPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                  MPI_Request *request)
 {
+    THREADS_ENTER();
     return recv_nonblocking("MPI_Irecv_c", buf, count, datatype, source, tag, comm, request);
 }
 
 int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
+    THREADS_ENTER();
     return sendrecv("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                     recvtag, comm, status);
 }
@@ -392,6 +414,7 @@ int PMPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
                     void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                     MPI_Status *status)
 {
+    THREADS_ENTER();
     return sendrecv("MPI_Sendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                     recvtag, comm, status);
 }
@@ -399,12 +422,14 @@ int PMPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
 int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
                           MPI_Comm comm, MPI_Status *status)
 {
+    THREADS_ENTER();
     return sendrecv_replace("MPI_Sendrecv_replace", buf, count, datatype, dest, sendtag, source, recvtag, comm, status);
 }
 
 int PMPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
                             int recvtag, MPI_Comm comm, MPI_Status *status)
 {
+    THREADS_ENTER();
     return sendrecv_replace("MPI_Sendrecv_replace_c", buf, count, datatype, dest, sendtag, source, recvtag, comm,
                             status);
 }
@@ -446,6 +471,7 @@ static int isendrecv(const char *call, const void *sendbuf, MPI_Count sendcount,
 int PMPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
                    int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     return isendrecv("MPI_Isendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                      recvtag, comm, false, request);
 }
@@ -454,6 +480,7 @@ int PMPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
                      void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                      MPI_Request *request)
 {
+    THREADS_ENTER();
     return isendrecv("MPI_Isendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
                      source, recvtag, comm, false, request);
 }
@@ -461,6 +488,7 @@ int PMPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
 int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
                            MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     return isendrecv("MPI_Isendrecv_replace", buf, count, datatype, dest, sendtag, buf, count, datatype, source,
                      recvtag, comm, true, request);
 }
@@ -468,12 +496,14 @@ int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest
 int PMPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
                              int recvtag, MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     return isendrecv("MPI_Isendrecv_replace_c", buf, count, datatype, dest, sendtag, buf, count, datatype, source,
                      recvtag, comm, true, request);
 }
 
 int PMPI_Buffer_attach(void *buffer, int size)
 {
+    THREADS_ENTER();
     int rc;
     bsend_pool_t *pool = process_buffer("MPI_Buffer_attach", &rc);
     return pool ? buffer_attach("MPI_Buffer_attach", pool, buffer, size) : rc;
@@ -481,6 +511,7 @@ int PMPI_Buffer_attach(void *buffer, int size)
 
 int PMPI_Buffer_attach_c(void *buffer, MPI_Count size)
 {
+    THREADS_ENTER();
     int rc;
     bsend_pool_t *pool = process_buffer("MPI_Buffer_attach_c", &rc);
     return pool ? buffer_attach("MPI_Buffer_attach_c", pool, buffer, size) : rc;
@@ -508,6 +539,7 @@ static int detach_count(const char *call, bsend_pool_t *pool, void *buffer_addr,
 
 int PMPI_Buffer_detach(void *buffer_addr, int *size)
 {
+    THREADS_ENTER();
     int rc;
     bsend_pool_t *pool = process_buffer("MPI_Buffer_detach", &rc);
     return pool ? detach_int("MPI_Buffer_detach", pool, buffer_addr, size) : rc;
@@ -515,6 +547,7 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size)
 
 int PMPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size)
 {
+    THREADS_ENTER();
     int rc;
     bsend_pool_t *pool = process_buffer("MPI_Buffer_detach_c", &rc);
     return pool ? detach_count("MPI_Buffer_detach_c", pool, buffer_addr, size) : rc;
@@ -522,6 +555,7 @@ int PMPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size)
 
 int PMPI_Buffer_flush(void)
 {
+    THREADS_ENTER();
     int rc;
     bsend_pool_t *pool = process_buffer("MPI_Buffer_flush", &rc);
     if (pool)
@@ -539,6 +573,7 @@ static int iflush(const char *call, comm_t *c, bsend_pool_t *pool, MPI_Request *
 
 int PMPI_Buffer_iflush(MPI_Request *request)
 {
+    THREADS_ENTER();
     int rc;
     bsend_pool_t *pool = process_buffer("MPI_Buffer_iflush", &rc);
     return pool ? iflush("MPI_Buffer_iflush", NULL, pool, request) : rc;
@@ -547,6 +582,7 @@ int PMPI_Buffer_iflush(MPI_Request *request)
 /* MPI-4.1: a buffer for the buffered sends of one communicator. */
 int PMPI_Comm_attach_buffer(MPI_Comm comm, void *buffer, int size)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc;
     bsend_pool_t *pool = comm_buffer("MPI_Comm_attach_buffer", comm, true, &c, &rc);
@@ -555,6 +591,7 @@ int PMPI_Comm_attach_buffer(MPI_Comm comm, void *buffer, int size)
 
 int PMPI_Comm_attach_buffer_c(MPI_Comm comm, void *buffer, MPI_Count size)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc;
     bsend_pool_t *pool = comm_buffer("MPI_Comm_attach_buffer_c", comm, true, &c, &rc);
@@ -563,6 +600,7 @@ int PMPI_Comm_attach_buffer_c(MPI_Comm comm, void *buffer, MPI_Count size)
 
 int PMPI_Comm_detach_buffer(MPI_Comm comm, void *buffer_addr, int *size)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc;
     bsend_pool_t *pool = comm_buffer("MPI_Comm_detach_buffer", comm, false, &c, &rc);
@@ -571,6 +609,7 @@ int PMPI_Comm_detach_buffer(MPI_Comm comm, void *buffer_addr, int *size)
 
 int PMPI_Comm_detach_buffer_c(MPI_Comm comm, void *buffer_addr, MPI_Count *size)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc;
     bsend_pool_t *pool = comm_buffer("MPI_Comm_detach_buffer_c", comm, false, &c, &rc);
@@ -579,6 +618,7 @@ int PMPI_Comm_detach_buffer_c(MPI_Comm comm, void *buffer_addr, MPI_Count *size)
 
 int PMPI_Comm_flush_buffer(MPI_Comm comm)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc;
     bsend_pool_t *pool = comm_buffer("MPI_Comm_flush_buffer", comm, false, &c, &rc);
@@ -589,6 +629,7 @@ int PMPI_Comm_flush_buffer(MPI_Comm comm)
 
 int PMPI_Comm_iflush_buffer(MPI_Comm comm, MPI_Request *request)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc;
     bsend_pool_t *pool = comm_buffer("MPI_Comm_iflush_buffer", comm, true, &c, &rc);

@@ -10,6 +10,7 @@
 #include "p2p/p2p.h"
 #include "progress/progress.h"
 #include "request/request.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Wait, PMPI_Wait)
 TESSERA_WEAK_ALIAS(MPI_Waitall, PMPI_Waitall)
@@ -79,6 +80,7 @@ static int request_finish(MPI_Request *handle, request_t *req, MPI_Status *statu
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     comm_t *comm = NULL;
     int rc = check_initialized();
@@ -102,6 +104,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     comm_t *comm = NULL;
     int rc = check_initialized();
@@ -218,6 +221,7 @@ static int check_request_set(const char *call, int count, MPI_Request handles[])
 
 int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
+    THREADS_ENTER();
     comm_t *comm = NULL;
     int rc = check_request_set("MPI_Waitall", count, array_of_requests);
     if (rc != MPI_SUCCESS)
@@ -232,6 +236,7 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
 
 int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[])
 {
+    THREADS_ENTER();
     comm_t *comm = NULL;
     int rc = check_request_set("MPI_Testall", count, array_of_requests);
     if (rc != MPI_SUCCESS)
@@ -281,6 +286,7 @@ static int finish_one_of(const char *call, MPI_Request handles[], int i, int *in
 
 int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
 {
+    THREADS_ENTER();
     int rc = check_request_set("MPI_Waitany", count, array_of_requests);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -316,6 +322,7 @@ static int test_any(const char *call, int count, MPI_Request handles[], int *ind
 
 int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status)
 {
+    THREADS_ENTER();
     int i;
     int rc = test_any("MPI_Testany", count, array_of_requests, index, flag, &i);
     if (rc != MPI_SUCCESS)
@@ -363,6 +370,7 @@ static int check_some_args(const char *call, int count, MPI_Request handles[], i
 int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
                   MPI_Status array_of_statuses[])
 {
+    THREADS_ENTER();
     int rc = check_some_args("MPI_Waitsome", incount, array_of_requests, outcount, array_of_indices);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -374,6 +382,7 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount, i
 int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
                   MPI_Status array_of_statuses[])
 {
+    THREADS_ENTER();
     int rc = check_some_args("MPI_Testsome", incount, array_of_requests, outcount, array_of_indices);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -383,6 +392,7 @@ int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount, i
 
 int PMPI_Request_free(MPI_Request *request)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -427,6 +437,7 @@ static void peek_status_of_set(request_t *req, MPI_Status *status)
 
 int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -451,6 +462,7 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 
 int PMPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[])
 {
+    THREADS_ENTER();
     int rc = check_request_set("MPI_Request_get_status_all", count, array_of_requests);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -470,6 +482,7 @@ int PMPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int 
 
 int PMPI_Request_get_status_any(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status)
 {
+    THREADS_ENTER();
     int i;
     int rc = test_any("MPI_Request_get_status_any", count, array_of_requests, index, flag, &i);
     if (rc != MPI_SUCCESS)
@@ -485,6 +498,7 @@ int PMPI_Request_get_status_any(int count, MPI_Request array_of_requests[], int 
 int PMPI_Request_get_status_some(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
                                  MPI_Status array_of_statuses[])
 {
+    THREADS_ENTER();
     int rc = check_some_args("MPI_Request_get_status_some", incount, array_of_requests, outcount, array_of_indices);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -506,6 +520,7 @@ int PMPI_Request_get_status_some(int incount, MPI_Request array_of_requests[], i
 
 int PMPI_Cancel(MPI_Request *request)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -545,6 +560,7 @@ int PMPI_Cancel(MPI_Request *request)
 int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
                         MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request *request)
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
@@ -563,6 +579,7 @@ int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free
 
 int PMPI_Grequest_complete(MPI_Request request)
 {
+    THREADS_ENTER();
     request_t *req = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)

@@ -25,6 +25,7 @@
 #include "obj/session.h"
 #include "p2p/p2p.h"
 #include "runtime/runtime.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Session_init, PMPI_Session_init)
 TESSERA_WEAK_ALIAS(MPI_Session_finalize, PMPI_Session_finalize)
@@ -112,6 +113,7 @@ static const char *thread_level_name(int level)
 
 int PMPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session)
 {
+    THREADS_ENTER();
     info_t *hints = NULL;
     int rc = check_pointer(session, "session");
     if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(hints = info_from_handle(info)))
@@ -148,6 +150,7 @@ int PMPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *ses
  * finalizing with them still in use erroneous). */
 int PMPI_Session_finalize(MPI_Session *session)
 {
+    THREADS_ENTER();
     session_t *s = NULL;
     int rc = check_pointer(session, "session");
     if (rc != MPI_SUCCESS)
@@ -165,6 +168,7 @@ int PMPI_Session_finalize(MPI_Session *session)
 
 int PMPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
 {
+    THREADS_ENTER();
     session_t *s = NULL;
     int rc = check_session("MPI_Session_get_info", session, &s);
     if (rc != MPI_SUCCESS)
@@ -181,6 +185,7 @@ int PMPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
 
 int PMPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names)
 {
+    THREADS_ENTER();
     (void)info; /* no hint narrows the sets here */
     session_t *s = NULL;
     int rc = check_session("MPI_Session_get_num_psets", session, &s);
@@ -197,6 +202,7 @@ int PMPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_na
  * terminating null); otherwise it copies as much as fits. */
 int PMPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name)
 {
+    THREADS_ENTER();
     (void)info;
     session_t *s = NULL;
     int rc = check_session("MPI_Session_get_nth_pset", session, &s);
@@ -228,6 +234,7 @@ static int check_pset(const char *name, int *index)
 
 int PMPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
 {
+    THREADS_ENTER();
     session_t *s = NULL;
     int rc = check_session("MPI_Session_get_pset_info", session, &s);
     if (rc != MPI_SUCCESS)
@@ -254,6 +261,7 @@ int PMPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_I
 
 int PMPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_Group *newgroup)
 {
+    THREADS_ENTER();
     session_t *s = NULL;
     int rc = check_session("MPI_Group_from_session_pset", session, &s);
     if (rc != MPI_SUCCESS)
@@ -282,6 +290,7 @@ int PMPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI
 
 int PMPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errhandler_fn, MPI_Errhandler *errhandler)
 {
+    THREADS_ENTER();
     int rc = check_pointer((const void *)(uintptr_t)session_errhandler_fn, "session_errhandler_fn");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(errhandler, "errhandler");
@@ -300,6 +309,7 @@ int PMPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errh
 
 int PMPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
 {
+    THREADS_ENTER();
     session_t *s = NULL;
     int rc = check_session("MPI_Session_set_errhandler", session, &s);
     if (rc != MPI_SUCCESS)
@@ -315,6 +325,7 @@ int PMPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
 
 int PMPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler)
 {
+    THREADS_ENTER();
     session_t *s = NULL;
     int rc = check_session("MPI_Session_get_errhandler", session, &s);
     if (rc != MPI_SUCCESS)
@@ -329,6 +340,7 @@ int PMPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler)
 
 int PMPI_Session_call_errhandler(MPI_Session session, int errorcode)
 {
+    THREADS_ENTER();
     session_t *s = NULL;
     int rc = check_session("MPI_Session_call_errhandler", session, &s);
     if (rc != MPI_SUCCESS)
@@ -377,16 +389,19 @@ static int detach(const char *call, MPI_Session session, void *buffer_addr, size
 
 int PMPI_Session_attach_buffer(MPI_Session session, void *buffer, int size)
 {
+    THREADS_ENTER();
     return attach("MPI_Session_attach_buffer", session, buffer, size);
 }
 
 int PMPI_Session_attach_buffer_c(MPI_Session session, void *buffer, MPI_Count size)
 {
+    THREADS_ENTER();
     return attach("MPI_Session_attach_buffer_c", session, buffer, size);
 }
 
 int PMPI_Session_detach_buffer(MPI_Session session, void *buffer_addr, int *size)
 {
+    THREADS_ENTER();
     size_t bytes;
     int rc = detach("MPI_Session_detach_buffer", session, buffer_addr, &bytes, size);
     if (rc == MPI_SUCCESS)
@@ -396,6 +411,7 @@ int PMPI_Session_detach_buffer(MPI_Session session, void *buffer_addr, int *size
 
 int PMPI_Session_detach_buffer_c(MPI_Session session, void *buffer_addr, MPI_Count *size)
 {
+    THREADS_ENTER();
     size_t bytes;
     int rc = detach("MPI_Session_detach_buffer_c", session, buffer_addr, &bytes, size);
     if (rc == MPI_SUCCESS)
@@ -405,6 +421,7 @@ int PMPI_Session_detach_buffer_c(MPI_Session session, void *buffer_addr, MPI_Cou
 
 int PMPI_Session_flush_buffer(MPI_Session session)
 {
+    THREADS_ENTER();
     session_t *s = NULL;
     int rc;
     bsend_pool_t *pool = session_pool("MPI_Session_flush_buffer", session, false, &s, &rc);
@@ -415,6 +432,7 @@ int PMPI_Session_flush_buffer(MPI_Session session)
 
 int PMPI_Session_iflush_buffer(MPI_Session session, MPI_Request *request)
 {
+    THREADS_ENTER();
     session_t *s = NULL;
     int rc;
     bsend_pool_t *pool = session_pool("MPI_Session_iflush_buffer", session, true, &s, &rc);

@@ -6,6 +6,7 @@
 #include "check/check.h"
 #include "err/err.h"
 #include "mpi.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Get_count, PMPI_Get_count)
 TESSERA_WEAK_ALIAS(MPI_Get_elements, PMPI_Get_elements)
@@ -53,6 +54,7 @@ static int count_as_int(MPI_Count count)
 
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = check_status_args(status, datatype, &dt, count, "count");
     if (rc != MPI_SUCCESS)
@@ -63,6 +65,7 @@ int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 
 int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
+    THREADS_ENTER();
     datatype_t *dt;
     int rc = check_status_args(status, datatype, &dt, count, "count");
     if (rc != MPI_SUCCESS)
@@ -85,16 +88,19 @@ static int get_elements_large(const char *call, const MPI_Status *status, MPI_Da
 
 int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
+    THREADS_ENTER();
     return get_elements_large("MPI_Get_elements_x", status, datatype, count, false);
 }
 
 int PMPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
+    THREADS_ENTER();
     return get_elements_large("MPI_Get_elements_c", status, datatype, count, false);
 }
 
 int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
+    THREADS_ENTER();
     return get_elements_large("MPI_Get_count_c", status, datatype, count, true);
 }
 
@@ -112,16 +118,19 @@ static int set_elements(const char *call, MPI_Status *status, MPI_Datatype datat
 
 int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
 {
+    THREADS_ENTER();
     return set_elements("MPI_Status_set_elements", status, datatype, count);
 }
 
 int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
 {
+    THREADS_ENTER();
     return set_elements("MPI_Status_set_elements_x", status, datatype, count);
 }
 
 int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
 {
+    THREADS_ENTER();
     int rc = check_pointer(status, "status");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(flag, "flag");
@@ -133,6 +142,7 @@ int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
 
 int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
 {
+    THREADS_ENTER();
     int rc = check_pointer(status, "status");
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Status_set_cancelled", rc);
@@ -142,6 +152,7 @@ int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
 
 int PMPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
 {
+    THREADS_ENTER();
     return set_elements("MPI_Status_set_elements_c", status, datatype, count);
 }
 
@@ -159,6 +170,7 @@ static int status_field(const char *call, const MPI_Status *status, bool getter,
 
 int PMPI_Status_get_source(MPI_Status *status, int *source)
 {
+    THREADS_ENTER();
     int rc = status_field("MPI_Status_get_source", status, true, source);
     if (rc == MPI_SUCCESS)
         *source = status->MPI_SOURCE;
@@ -167,6 +179,7 @@ int PMPI_Status_get_source(MPI_Status *status, int *source)
 
 int PMPI_Status_set_source(MPI_Status *status, int source)
 {
+    THREADS_ENTER();
     int rc = status_field("MPI_Status_set_source", status, false, NULL);
     if (rc == MPI_SUCCESS)
         status->MPI_SOURCE = source;
@@ -175,6 +188,7 @@ int PMPI_Status_set_source(MPI_Status *status, int source)
 
 int PMPI_Status_get_tag(MPI_Status *status, int *tag)
 {
+    THREADS_ENTER();
     int rc = status_field("MPI_Status_get_tag", status, true, tag);
     if (rc == MPI_SUCCESS)
         *tag = status->MPI_TAG;
@@ -183,6 +197,7 @@ int PMPI_Status_get_tag(MPI_Status *status, int *tag)
 
 int PMPI_Status_set_tag(MPI_Status *status, int tag)
 {
+    THREADS_ENTER();
     int rc = status_field("MPI_Status_set_tag", status, false, NULL);
     if (rc == MPI_SUCCESS)
         status->MPI_TAG = tag;
@@ -191,6 +206,7 @@ int PMPI_Status_set_tag(MPI_Status *status, int tag)
 
 int PMPI_Status_get_error(MPI_Status *status, int *error)
 {
+    THREADS_ENTER();
     int rc = status_field("MPI_Status_get_error", status, true, error);
     if (rc == MPI_SUCCESS)
         *error = status->MPI_ERROR;
@@ -199,6 +215,7 @@ int PMPI_Status_get_error(MPI_Status *status, int *error)
 
 int PMPI_Status_set_error(MPI_Status *status, int error)
 {
+    THREADS_ENTER();
     int rc = status_field("MPI_Status_set_error", status, false, NULL);
     if (rc == MPI_SUCCESS)
         status->MPI_ERROR = error;

@@ -22,6 +22,7 @@
 #include "mpi.h"
 #include "obj/info.h"
 #include "obj/topo.h"
+#include "runtime/threads.h"
 
 TESSERA_WEAK_ALIAS(MPI_Dims_create, PMPI_Dims_create)
 TESSERA_WEAK_ALIAS(MPI_Cart_create, PMPI_Cart_create)
@@ -109,6 +110,7 @@ static int check_graph(const comm_t *comm, int nnodes, const int *index, const i
 
 int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 {
+    THREADS_ENTER();
     int rc = check_initialized();
     if (rc == MPI_SUCCESS && nnodes <= 0)
         rc = err_set(MPI_ERR_ARG, "invalid nnodes %d (must be positive)", nnodes);
@@ -125,6 +127,7 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[], int reorder,
                      MPI_Comm *comm_cart)
 {
+    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     int cells = 0;
     int rc = check_initialized();
@@ -150,6 +153,7 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
 
 int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_CART, &c, &t);
@@ -171,6 +175,7 @@ static int check_room(int max, int needed, const void *array, const char *what, 
 
 int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_CART, &c, &t);
@@ -192,6 +197,7 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
 
 int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_CART, &c, &t);
@@ -211,6 +217,7 @@ int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 
 int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_CART, &c, &t);
@@ -231,6 +238,7 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
  * dimension moves the rank by that dimension's stride. */
 int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_CART, &c, &t);
@@ -252,6 +260,7 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
  * color and the rank as key. */
 int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 {
+    THREADS_ENTER();
     comm_t *c = NULL, *sub = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_CART, &c, &t);
@@ -288,6 +297,7 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
  * rank the calling process would get (comm_placed_rank). */
 int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int cells = 0, rank = -1;
     int rc = check_initialized();
@@ -310,6 +320,7 @@ int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[
 int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder,
                       MPI_Comm *comm_graph)
 {
+    THREADS_ENTER();
     comm_t *parent = NULL, *c = NULL;
     int *order = NULL;
     int rc = check_initialized();
@@ -341,6 +352,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
 
 int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_GRAPH, &c, &t);
@@ -357,6 +369,7 @@ int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 
 int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_GRAPH, &c, &t);
@@ -381,6 +394,7 @@ static int check_graph_node(const topo_t *t, int rank)
 
 int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_GRAPH, &c, &t);
@@ -397,6 +411,7 @@ int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 
 int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int count = 0;
@@ -416,6 +431,7 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
 
 int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
@@ -485,6 +501,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
                                     int outdegree, const int destinations[], const int destweights[], MPI_Info info,
                                     int reorder, MPI_Comm *comm_dist_graph)
 {
+    THREADS_ENTER();
     (void)reorder;
     comm_t *parent = NULL, *c = NULL;
     int rc = check_initialized();
@@ -568,6 +585,7 @@ static int dist_graph_from_edges(comm_t *parent, const char *all, const size_t *
 int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[], const int destinations[],
                            const int weights[], MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
 {
+    THREADS_ENTER();
     (void)reorder;
     comm_t *parent = NULL, *c = NULL;
     char *mine = NULL;
@@ -620,6 +638,7 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
 
 int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_DIST_GRAPH, &c, &t);
@@ -648,6 +667,7 @@ static void copy_out(int *out, const int *from, int max, int n)
 int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[], int maxoutdegree,
                               int destinations[], int destweights[])
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     topo_t *t = NULL;
     int rc = check_topo_comm(comm, MPI_DIST_GRAPH, &c, &t);
@@ -668,6 +688,7 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
 
 int PMPI_Topo_test(MPI_Comm comm, int *status)
 {
+    THREADS_ENTER();
     comm_t *c = NULL;
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)

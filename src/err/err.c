@@ -10,9 +10,9 @@
 #include "runtime/runtime.h"
 #include "util/log.h"
 
-/* One detail line: MPI calls are funneled or serialized, so the line belongs
- * to the call that is returning. */
-static char err_detail_line[512];
+/* One detail line per thread: it belongs to the call that is returning,
+ * and under MPI_THREAD_MULTIPLE calls on two threads may fail at once. */
+static _Thread_local char err_detail_line[512];
 
 int err_set(int code, const char *fmt, ...)
 {

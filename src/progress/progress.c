@@ -5,6 +5,7 @@
 
 #include "coll/sched.h"
 #include "p2p/p2p.h"
+#include "runtime/threads.h"
 #include "runtime/tunables.h"
 #include "transport/transport.h"
 #include "util/atomics.h"
@@ -117,11 +118,13 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
     unsigned idle = 0;
     while (!done(arg)) {
         if (progress_poll()) {
+            threads_progress_made();
             idle = 0;
             continue;
         }
         if (done(arg))
             return;
+        threads_let_others_in();
         idle++;
         if (idle <= wait_policy.spin) {
             if (wait_policy.oversubscribed && idle % CPU_CHECK_INTERVAL == 1 &&

@@ -33,6 +33,7 @@
 #include "p2p/proto_info.h"
 #include "progress/progress.h"
 #include "request/request.h"
+#include "runtime/threads.h"
 #include "runtime/tunables.h"
 #include "transport/shm/segment.h"
 #include "transport/shm/shm.h"
@@ -69,6 +70,12 @@ static struct {
 static int start_once(int required, int *provided)
 {
     if (runtime_phase_now == RUNTIME_RUNNING) {
+        /* A session or MPI_Init_thread asking for more than the first one
+         * did: calls came one at a time so far, so the lock can start now. */
+        if (required == MPI_THREAD_MULTIPLE && rt.thread_level != MPI_THREAD_MULTIPLE) {
+            rt.thread_level = MPI_THREAD_MULTIPLE;
+            threads_enable();
+        }
         *provided = rt.thread_level;
         return MPI_SUCCESS;
     }
@@ -238,11 +245,9 @@ static void runtime_warn_once(const char *fmt, ...)
 int runtime_init(int required, int *provided)
 {
     rt.main_thread = pthread_self();
-    /* Calls are never made from two threads at once up to SERIALIZED, and
-     * no state here belongs to a particular thread. */
-    rt.thread_level = required < MPI_THREAD_SERIALIZED ? required : MPI_THREAD_SERIALIZED;
-    if (rt.thread_level < MPI_THREAD_SINGLE)
-        rt.thread_level = MPI_THREAD_SINGLE;
+    /* Up to SERIALIZED calls never come from two threads at once; under
+     * MULTIPLE the library lock makes them (runtime/threads.h). */
+    rt.thread_level = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE : required;
 
     int rc = runtime_attach_segment();
     if (rc != MPI_SUCCESS)
@@ -296,6 +301,8 @@ int runtime_init(int required, int *provided)
     if (rt.under_mpirun)
         setvbuf(stdout, NULL, _IOLBF, 0);
     runtime_phase_now = RUNTIME_RUNNING;
+    if (rt.thread_level == MPI_THREAD_MULTIPLE)
+        threads_enable();
     *provided = rt.thread_level;
     return MPI_SUCCESS;
 }

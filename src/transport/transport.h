@@ -66,6 +66,9 @@ void shm_doorbell_wait(bool (*done)(void *arg), void *arg);
 /* Wake world rank dest if it sleeps on its doorbell, after this rank has
  * published something dest may wait for.  Nothing when nobody sleeps. */
 void shm_doorbell_ring(int dest);
+/* Wake this process's own threads asleep on its doorbell
+ * (MPI_THREAD_MULTIPLE: another thread did what they wait for). */
+void shm_doorbell_wake_own(void);
 /* Whether ranks of this job ever sleep on their doorbells (else ringing
  * does nothing). */
 bool shm_doorbells_enabled(void);

@@ -57,6 +57,9 @@ tessera_mpi_test(info/info 1 2)
 tessera_mpi_test(errors/bad_args 1 2 4)
 tessera_mpi_test(errors/after_finalize 1 2)
 tessera_mpi_test(errors/user_errhandler 1 2)
+tessera_mpi_test(threads/p2p_threads 1 2 3)
+tessera_mpi_test(threads/coll_threads 1 2 4)
+tessera_mpi_test(threads/comm_threads 1 2 3 4)
 
 # The same programs over the other protocol paths: single copy, a small
 # ring (pipelining, full rings, wrap-around), and every wait mode.

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "p2p/p2p.h"
+#include "runtime/threads.h"
 #include "runtime/tunables.h"
 #include "transport/shm/segment.h"
 #include "transport/shm/shm.h"
@@ -74,8 +75,9 @@ static struct {
     uint32_t lap_shift; /* log2(slot_count) */
     uint64_t data_bytes;
     int sleep_enabled;
-    shm_channel_t *tx; /* indexed by destination rank */
-    shm_channel_t *rx; /* indexed by source rank */
+    _Atomic unsigned sleepers; /* this process's threads in shm_doorbell_wait */
+    shm_channel_t *tx;         /* indexed by destination rank */
+    shm_channel_t *rx;         /* indexed by source rank */
     shm_rank_slot_t *me;
 } shm;
 
@@ -185,8 +187,17 @@ void shm_doorbell_ring(int dest)
     if (atomic_load_explicit(&peer->sleeping, memory_order_relaxed) &&
         atomic_exchange_explicit(&peer->sleeping, 0, memory_order_relaxed)) {
         atomic_fetch_add_explicit(&peer->bell, 1, memory_order_relaxed);
-        futex(&peer->bell, FUTEX_WAKE, 1, NULL);
+        /* All: under MPI_THREAD_MULTIPLE several threads may sleep there. */
+        futex(&peer->bell, FUTEX_WAKE, INT_MAX, NULL);
     }
+}
+
+void shm_doorbell_wake_own(void)
+{
+    if (!shm.base)
+        return;
+    atomic_fetch_add_explicit(&shm.me->bell, 1, memory_order_seq_cst);
+    futex(&shm.me->bell, FUTEX_WAKE, INT_MAX, NULL);
 }
 
 bool shm_doorbells_enabled(void)
@@ -223,7 +234,11 @@ static int shm_channel_has_message(shm_channel_t *ch)
 
 void shm_doorbell_wait(bool (*done)(void *arg), void *arg)
 {
-    uint32_t bell = atomic_load_explicit(&shm.me->bell, memory_order_relaxed);
+    /* Read before the library lock goes (MPI_THREAD_MULTIPLE): another
+     * thread's progress after that moves the bell (threads_wake_sleepers),
+     * and the wait below then returns at once. */
+    uint32_t bell = atomic_load_explicit(&shm.me->bell, memory_order_seq_cst);
+    atomic_fetch_add_explicit(&shm.sleepers, 1, memory_order_relaxed);
     atomic_store_explicit(&shm.me->sleeping, 1, memory_order_relaxed);
     atomic_thread_fence(memory_order_seq_cst);
     /* What the waiter waits for may have happened after it last looked and
@@ -233,11 +248,20 @@ void shm_doorbell_wait(bool (*done)(void *arg), void *arg)
         if (peer != shm.rank)
             any = shm_channel_has_message(&shm.rx[peer]);
     if (!any) {
+        threads_sleep_begin();
         /* The timeout only bounds the cost of a bug; wake-ups do not rely on it. */
         struct timespec timeout = {.tv_sec = 0, .tv_nsec = 50 * 1000 * 1000};
         futex(&shm.me->bell, FUTEX_WAIT, bell, &timeout);
+        threads_sleep_end();
     }
-    atomic_store_explicit(&shm.me->sleeping, 0, memory_order_relaxed);
+    /* The last of this process's sleepers shows it awake; one still asleep
+     * (MPI_THREAD_MULTIPLE) keeps `sleeping` set, or is the one that set
+     * it again after we cleared it. */
+    if (atomic_fetch_sub_explicit(&shm.sleepers, 1, memory_order_seq_cst) == 1) {
+        atomic_store_explicit(&shm.me->sleeping, 0, memory_order_seq_cst);
+        if (atomic_load_explicit(&shm.sleepers, memory_order_seq_cst))
+            atomic_store_explicit(&shm.me->sleeping, 1, memory_order_seq_cst);
+    }
 }
 
 /* Room for one message of len payload bytes to the channel's receiver:
