@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err/handler.h"
+#include "obj/claims.h"
 #include "obj/handle.h"
 #include "obj/info.h"
 #include "obj/topo.h"
@@ -25,34 +26,32 @@ static comm_t *by_context[2 * CONTEXT_PAIRS];
 
 _Static_assert(CONTEXT_IDUP_FIRST / 64 == SHM_CLAIM_WORDS, "a claim bit for every pair of the blocking creations");
 
-static _Atomic uint64_t *claim_word(int world_rank, uint32_t pair)
+static _Atomic uint64_t *claim_table(void)
 {
-    return shm_context_claims_of(world_rank) + pair / 64;
+    return shm_claim_table_of_job();
 }
 
 static void register_context(comm_t *comm)
 {
     by_context[comm->context_id] = comm;
     by_context[comm->context_id + 1] = comm->internal;
-    uint32_t pair = comm->context_id / 2;
+    int pair = comm->context_id / 2;
     /* Set already where a creation claimed it; the predefined ones here. */
     if (pair < CONTEXT_IDUP_FIRST)
-        atomic_fetch_or_explicit(claim_word(comm_self_world_rank, pair), (uint64_t)1 << (pair % 64),
-                                 memory_order_relaxed);
+        claims_set(claim_table(), SHM_CLAIM_WORDS, comm_self_world_rank, pair);
 }
 
 /* This process no longer uses the pair: another creation may claim it. */
-static void unclaim(uint32_t pair)
+static void unclaim(int pair)
 {
-    atomic_fetch_and_explicit(claim_word(comm_self_world_rank, pair), ~((uint64_t)1 << (pair % 64)),
-                              memory_order_release);
+    claims_clear(claim_table(), SHM_CLAIM_WORDS, comm_self_world_rank, pair);
 }
 
 static void unregister_context(const comm_t *comm)
 {
     by_context[comm->context_id] = NULL;
     by_context[comm->context_id + 1] = NULL;
-    uint32_t pair = comm->context_id / 2;
+    int pair = comm->context_id / 2;
     if (pair >= CONTEXT_IDUP_FIRST)
         comm_idup_context_drop(comm->context_id, 1);
     else
@@ -273,74 +272,17 @@ void comm_reap(void)
     }
 }
 
-static int by_world_rank(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* Set the pair's bit at every process of world (sorted, distinct), or at
- * none: true when all were clear.  Claims are taken in world rank order,
- * so of two claims racing for one pair, the one that first reaches the
- * lowest process both name goes on and the other gives up there. */
-static bool claim_pair(const int *world, int n, uint32_t pair)
-{
-    uint64_t bit = (uint64_t)1 << (pair % 64);
-    for (int i = 0; i < n; i++) {
-        if (!(atomic_fetch_or_explicit(claim_word(world[i], pair), bit, memory_order_acquire) & bit))
-            continue;
-        while (i-- > 0)
-            atomic_fetch_and_explicit(claim_word(world[i], pair), ~bit, memory_order_relaxed);
-        return false;
-    }
-    return true;
-}
-
-/* The lowest pair clear at every process of world, from word w on; -1 if
- * none is. */
-static int lowest_clear(const int *world, int n, int *w)
-{
-    for (; *w < SHM_CLAIM_WORDS; ++*w) {
-        uint64_t used = 0;
-        for (int i = 0; i < n && used != ~(uint64_t)0; i++)
-            used |= atomic_load_explicit(claim_word(world[i], (uint32_t)*w * 64), memory_order_relaxed);
-        if (~used)
-            return *w * 64 + __builtin_ctzll(~used);
-    }
-    return -1;
-}
-
 int comm_claim_contexts(const int *world_ranks, int n, int k, int *ids)
 {
-    int *world = malloc((size_t)(n ? n : 1) * sizeof *world);
-    if (!world)
+    if (claims_take(claim_table(), SHM_CLAIM_WORDS, world_ranks, n, k, ids) != 0)
         return -1;
-    memcpy(world, world_ranks, (size_t)n * sizeof *world);
-    qsort(world, (size_t)n, sizeof *world, by_world_rank);
-    int distinct = 0;
-    for (int i = 0; i < n; i++)
-        if (distinct == 0 || world[i] != world[distinct - 1])
-            world[distinct++] = world[i];
-    int found = 0, w = 0;
-    while (found < k) {
-        int pair = lowest_clear(world, distinct, &w);
-        if (pair < 0)
-            break;
-        /* Lost to another claim: look again, the pair may be taken now. */
-        if (claim_pair(world, distinct, (uint32_t)pair))
-            ids[found++] = 2 * pair;
-    }
-    if (found < k)
-        for (int i = 0; i < found; i++)
-            for (int j = 0; j < distinct; j++)
-                atomic_fetch_and_explicit(claim_word(world[j], (uint32_t)ids[i] / 2),
-                                          ~((uint64_t)1 << (ids[i] / 2 % 64)), memory_order_relaxed);
-    free(world);
-    return found == k ? 0 : -1;
+    for (int i = 0; i < k; i++)
+        ids[i] *= 2;
+    return 0;
 }
 
 void comm_settle_context(int context_id)
 {
     if (context_id >= 0 && context_id / 2 < CONTEXT_IDUP_FIRST && !by_context[context_id])
-        unclaim((uint32_t)context_id / 2);
+        unclaim(context_id / 2);
 }

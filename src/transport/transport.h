@@ -77,9 +77,8 @@ bool shm_doorbells_enabled(void);
 struct shm_coll_slot *shm_coll_slot_of(int rank, unsigned slot);
 /* The counts of users of MPI_Comm_idup's context pairs (segment.h). */
 _Atomic uint32_t *shm_idup_users_of_job(void);
-/* World rank rank's claims of the blocking creations' context pairs
- * (segment.h). */
-_Atomic uint64_t *shm_context_claims_of(int rank);
+/* The claims of the blocking creations' context pairs (segment.h). */
+_Atomic uint64_t *shm_claim_table_of_job(void);
 /* Whether world rank peer (any other rank for a negative peer) is awake
  * and last waited on the CPU this rank runs on now: spinning here would
  * only keep it from running. */

@@ -146,9 +146,9 @@ _Atomic uint32_t *shm_idup_users_of_job(void)
     return shm_idup_users(shm.base);
 }
 
-_Atomic uint64_t *shm_context_claims_of(int rank)
+_Atomic uint64_t *shm_claim_table_of_job(void)
 {
-    return shm_context_claims(shm.base, (uint32_t)rank);
+    return shm_claim_table(shm.base);
 }
 
 void shm_rank_domains(int rank, long ids[TOPO_LEVELS])

@@ -135,16 +135,18 @@ static inline _Atomic uint32_t *shm_idup_users(void *base)
  * The blocking creations' context pairs (obj/comm.h): a bit per pair and
  * rank, set while the rank has, or is about to have, a communicator on the
  * pair.  One process of a creation claims the lowest pair clear at every
- * member by setting its bit at each of them; each member clears its own
- * bit when it lets the communicator go.  A claim never waits for another
- * creation, so creations on different threads cannot hold each other up.
+ * member by setting its bit at each of them (obj/claims.h); each member
+ * clears its own bit when it lets the communicator go.  A claim never
+ * waits for another creation, so creations on different threads cannot
+ * hold each other up.
  */
 #define SHM_CLAIM_WORDS 112
 
-static inline _Atomic uint64_t *shm_context_claims(void *base, uint32_t rank)
+/* The table (obj/claims.h): SHM_CLAIM_WORDS words per rank, rank-major. */
+static inline _Atomic uint64_t *shm_claim_table(void *base)
 {
     shm_header_t *hdr = base;
-    return (_Atomic uint64_t *)((char *)base + hdr->claims_offset) + (uint64_t)rank * SHM_CLAIM_WORDS;
+    return (_Atomic uint64_t *)((char *)base + hdr->claims_offset);
 }
 
 /* The layout for a job of nranks with the given ring sizes. */
