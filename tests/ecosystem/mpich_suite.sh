@@ -46,12 +46,17 @@ cd "$suite"
 echo "== MPICH $version test suite: configuring with Tessera's mpicc"
 if ! CC="$prefix/bin/mpicc" MPICC="$prefix/bin/mpicc" MPIEXEC="$prefix/bin/mpirun" ./configure \
     --with-mpi="$prefix" --enable-fortran=no --disable-cxx --disable-romio --disable-spawn --disable-rma \
-    --disable-ft-tests --enable-strictmpi --enable-threads=serialized > "$work/configure.log" 2>&1; then
+    --disable-ft-tests --enable-strictmpi --enable-threads=multiple > "$work/configure.log" 2>&1; then
     tail -30 "$work/configure.log"
     echo "FAIL: the suite did not configure with Tessera's mpicc"
     exit 1
 fi
-dirs="attr coll comm datatype errhan group info init pt2pt part topo errors"
+# threads/pt2pt/multisend4 (two runs of five processes, five threads
+# each, meeting 600 times in the suite's own barrier, a busy loop on a
+# mutex) passes but takes two minutes on 2 cores, the scheduler rotating
+# 25 spinning threads (MPICH itself: 35 s a run): run it by hand.
+sed -i '/^multisend4 /d' threads/pt2pt/testlist
+dirs="attr coll comm datatype errhan group info init pt2pt part topo errors threads"
 echo "== building $dirs (programs that need the chapters left out fail to build; the list says which)"
 for d in util dtpools $dirs; do
     make -k -j2 -C "$d" >> "$work/make.log" 2>&1 || true
