@@ -87,17 +87,7 @@ static void *worker(void *arg)
 
 int main(int argc, char **argv)
 {
-    int provided = -1;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MT_CHECK(provided == MPI_THREAD_MULTIPLE, "provided %d", provided);
-    for (int t = 0; t < THREADS; t++)
-        MPI_Comm_dup(MPI_COMM_WORLD, &comms[t]);
-
-    mt_run_threads(worker, THREADS);
-
-    for (int t = 0; t < THREADS; t++)
-        MPI_Comm_free(&comms[t]);
+    mt_init_multiple(&argc, &argv, &rank, &size);
+    mt_run_threads_on_duplicates(worker, THREADS, comms);
     return mt_finish();
 }

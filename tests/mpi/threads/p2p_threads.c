@@ -186,11 +186,7 @@ static void *self_pair(void *arg)
 
 int main(int argc, char **argv)
 {
-    int provided = -1;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MT_CHECK(provided == MPI_THREAD_MULTIPLE, "provided %d", provided);
+    mt_init_multiple(&argc, &argv, &rank, &size);
     int query = -1;
     MPI_Query_thread(&query);
     MT_CHECK(query == MPI_THREAD_MULTIPLE, "MPI_Query_thread says %d", query);
