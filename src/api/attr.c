@@ -168,64 +168,54 @@ static int comm_delete_attr(const char *call, MPI_Comm comm, int comm_keyval)
 int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
                             MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval, void *extra_state)
 {
-    THREADS_ENTER();
-    return comm_create_keyval("MPI_Comm_create_keyval", comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval,
-                              extra_state);
+    return THREADS_CALL(
+        comm_create_keyval("MPI_Comm_create_keyval", comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval, extra_state));
 }
 
 int PMPI_Comm_free_keyval(int *comm_keyval)
 {
-    THREADS_ENTER();
-    return comm_free_keyval("MPI_Comm_free_keyval", comm_keyval);
+    return THREADS_CALL(comm_free_keyval("MPI_Comm_free_keyval", comm_keyval));
 }
 
 int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
 {
-    THREADS_ENTER();
-    return comm_set_attr("MPI_Comm_set_attr", comm, comm_keyval, attribute_val);
+    return THREADS_CALL(comm_set_attr("MPI_Comm_set_attr", comm, comm_keyval, attribute_val));
 }
 
 int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
 {
-    THREADS_ENTER();
-    return comm_get_attr("MPI_Comm_get_attr", comm, comm_keyval, attribute_val, flag);
+    return THREADS_CALL(comm_get_attr("MPI_Comm_get_attr", comm, comm_keyval, attribute_val, flag));
 }
 
 int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
 {
-    THREADS_ENTER();
-    return comm_delete_attr("MPI_Comm_delete_attr", comm, comm_keyval);
+    return THREADS_CALL(comm_delete_attr("MPI_Comm_delete_attr", comm, comm_keyval));
 }
 
 /* MPI-1's names (removed in MPI-3.0): the same calls on communicators. */
 int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval, void *extra_state)
 {
-    THREADS_ENTER();
-    return comm_create_keyval("MPI_Keyval_create", copy_fn, delete_fn, keyval, extra_state);
+    return THREADS_CALL(comm_create_keyval("MPI_Keyval_create", copy_fn, delete_fn, keyval, extra_state));
 }
 
 int PMPI_Keyval_free(int *keyval)
 {
-    THREADS_ENTER();
-    return comm_free_keyval("MPI_Keyval_free", keyval);
+    return THREADS_CALL(comm_free_keyval("MPI_Keyval_free", keyval));
 }
 
 int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
 {
-    THREADS_ENTER();
-    return comm_set_attr("MPI_Attr_put", comm, keyval, attribute_val);
+    return THREADS_CALL(comm_set_attr("MPI_Attr_put", comm, keyval, attribute_val));
 }
 
 int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
 {
-    THREADS_ENTER();
-    return comm_get_attr("MPI_Attr_get", comm, keyval, attribute_val, flag);
+    return THREADS_CALL(comm_get_attr("MPI_Attr_get", comm, keyval, attribute_val, flag));
 }
 
 int PMPI_Attr_delete(MPI_Comm comm, int keyval)
 {
-    THREADS_ENTER();
-    return comm_delete_attr("MPI_Attr_delete", comm, keyval);
+    return THREADS_CALL(comm_delete_attr("MPI_Attr_delete", comm, keyval));
 }
 
 /* ---- datatypes ---- */

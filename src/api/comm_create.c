@@ -235,14 +235,12 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
 
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
-    THREADS_ENTER();
-    return duplicate("MPI_Comm_dup", comm, false, MPI_INFO_NULL, newcomm);
+    return THREADS_CALL(duplicate("MPI_Comm_dup", comm, false, MPI_INFO_NULL, newcomm));
 }
 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
-    THREADS_ENTER();
-    return duplicate("MPI_Comm_dup_with_info", comm, true, info, newcomm);
+    return THREADS_CALL(duplicate("MPI_Comm_dup_with_info", comm, true, info, newcomm));
 }
 
 /* Members of one color ordered by key, then by parent rank. */
@@ -529,8 +527,7 @@ static int release(const char *call, MPI_Comm *comm, int (*before)(comm_t *))
 
 int PMPI_Comm_free(MPI_Comm *comm)
 {
-    THREADS_ENTER();
-    return release("MPI_Comm_free", comm, NULL);
+    return THREADS_CALL(release("MPI_Comm_free", comm, NULL));
 }
 
 static bool quiet(void *comm)
@@ -556,8 +553,7 @@ static int finish_traffic(comm_t *c)
 
 int PMPI_Comm_disconnect(MPI_Comm *comm)
 {
-    THREADS_ENTER();
-    return release("MPI_Comm_disconnect", comm, finish_traffic);
+    return THREADS_CALL(release("MPI_Comm_disconnect", comm, finish_traffic));
 }
 
 int comm_split_internal(comm_t *parent, int color, int key, comm_t **out)

@@ -190,12 +190,10 @@ static int start(const char *call, MPI_Comm comm, bool with_info, MPI_Info hints
 
 int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 {
-    THREADS_ENTER();
-    return start("MPI_Comm_idup", comm, false, MPI_INFO_NULL, newcomm, request);
+    return THREADS_CALL(start("MPI_Comm_idup", comm, false, MPI_INFO_NULL, newcomm, request));
 }
 
 int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request)
 {
-    THREADS_ENTER();
-    return start("MPI_Comm_idup_with_info", comm, true, info, newcomm, request);
+    return THREADS_CALL(start("MPI_Comm_idup_with_info", comm, true, info, newcomm, request));
 }

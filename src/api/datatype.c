@@ -286,14 +286,12 @@ static int type_contiguous(const char *call, bool large, MPI_Count count, MPI_Da
 
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_contiguous("MPI_Type_contiguous", false, count, oldtype, newtype);
+    return THREADS_CALL(type_contiguous("MPI_Type_contiguous", false, count, oldtype, newtype));
 }
 
 int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_contiguous("MPI_Type_contiguous_c", true, count, oldtype, newtype);
+    return THREADS_CALL(type_contiguous("MPI_Type_contiguous_c", true, count, oldtype, newtype));
 }
 
 /* vector (stride in elements) and hvector (stride in bytes) */
@@ -328,28 +326,26 @@ static int type_vector(const char *call, bool large, bool bytes, MPI_Count count
 
 int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_vector("MPI_Type_vector", false, false, count, blocklength, stride, oldtype, newtype);
+    return THREADS_CALL(type_vector("MPI_Type_vector", false, false, count, blocklength, stride, oldtype, newtype));
 }
 
 int PMPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
                        MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_vector("MPI_Type_vector_c", true, false, count, blocklength, stride, oldtype, newtype);
+    return THREADS_CALL(type_vector("MPI_Type_vector_c", true, false, count, blocklength, stride, oldtype, newtype));
 }
 
 int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_vector("MPI_Type_create_hvector", false, true, count, blocklength, stride, oldtype, newtype);
+    return THREADS_CALL(
+        type_vector("MPI_Type_create_hvector", false, true, count, blocklength, stride, oldtype, newtype));
 }
 
 int PMPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
                                MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_vector("MPI_Type_create_hvector_c", true, true, count, blocklength, stride, oldtype, newtype);
+    return THREADS_CALL(
+        type_vector("MPI_Type_create_hvector_c", true, true, count, blocklength, stride, oldtype, newtype));
 }
 
 /*
@@ -504,105 +500,96 @@ static int indexed_int(const char *call, int combiner, bool bytes, int count, co
 int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int array_of_displacements[],
                       MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_int("MPI_Type_indexed", MPI_COMBINER_INDEXED, false, count, array_of_blocklengths, 0,
-                       array_of_displacements, NULL, &oldtype, newtype);
+    return THREADS_CALL(indexed_int("MPI_Type_indexed", MPI_COMBINER_INDEXED, false, count, array_of_blocklengths, 0,
+                                    array_of_displacements, NULL, &oldtype, newtype));
 }
 
 int PMPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                         const MPI_Count array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_entry("MPI_Type_indexed_c", MPI_COMBINER_INDEXED, true, false, count, array_of_blocklengths, 0,
-                         (const MPI_Aint *)array_of_displacements, &oldtype, newtype);
+    return THREADS_CALL(indexed_entry("MPI_Type_indexed_c", MPI_COMBINER_INDEXED, true, false, count,
+                                      array_of_blocklengths, 0, (const MPI_Aint *)array_of_displacements, &oldtype,
+                                      newtype));
 }
 
 int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
                               MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_int("MPI_Type_create_hindexed", MPI_COMBINER_HINDEXED, true, count, array_of_blocklengths, 0, NULL,
-                       array_of_displacements, &oldtype, newtype);
+    return THREADS_CALL(indexed_int("MPI_Type_create_hindexed", MPI_COMBINER_HINDEXED, true, count,
+                                    array_of_blocklengths, 0, NULL, array_of_displacements, &oldtype, newtype));
 }
 
 int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                                 const MPI_Count array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_entry("MPI_Type_create_hindexed_c", MPI_COMBINER_HINDEXED, true, true, count, array_of_blocklengths,
-                         0, (const MPI_Aint *)array_of_displacements, &oldtype, newtype);
+    return THREADS_CALL(indexed_entry("MPI_Type_create_hindexed_c", MPI_COMBINER_HINDEXED, true, true, count,
+                                      array_of_blocklengths, 0, (const MPI_Aint *)array_of_displacements, &oldtype,
+                                      newtype));
 }
 
 int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[], MPI_Datatype oldtype,
                                    MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_int("MPI_Type_create_indexed_block", MPI_COMBINER_INDEXED_BLOCK, false, count, NULL, blocklength,
-                       array_of_displacements, NULL, &oldtype, newtype);
+    return THREADS_CALL(indexed_int("MPI_Type_create_indexed_block", MPI_COMBINER_INDEXED_BLOCK, false, count, NULL,
+                                    blocklength, array_of_displacements, NULL, &oldtype, newtype));
 }
 
 int PMPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength, const MPI_Count array_of_displacements[],
                                      MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_entry("MPI_Type_create_indexed_block_c", MPI_COMBINER_INDEXED_BLOCK, true, false, count, NULL,
-                         blocklength, (const MPI_Aint *)array_of_displacements, &oldtype, newtype);
+    return THREADS_CALL(indexed_entry("MPI_Type_create_indexed_block_c", MPI_COMBINER_INDEXED_BLOCK, true, false, count,
+                                      NULL, blocklength, (const MPI_Aint *)array_of_displacements, &oldtype, newtype));
 }
 
 int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
                                     MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_int("MPI_Type_create_hindexed_block", MPI_COMBINER_HINDEXED_BLOCK, true, count, NULL, blocklength,
-                       NULL, array_of_displacements, &oldtype, newtype);
+    return THREADS_CALL(indexed_int("MPI_Type_create_hindexed_block", MPI_COMBINER_HINDEXED_BLOCK, true, count, NULL,
+                                    blocklength, NULL, array_of_displacements, &oldtype, newtype));
 }
 
 int PMPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength, const MPI_Count array_of_displacements[],
                                       MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_entry("MPI_Type_create_hindexed_block_c", MPI_COMBINER_HINDEXED_BLOCK, true, true, count, NULL,
-                         blocklength, (const MPI_Aint *)array_of_displacements, &oldtype, newtype);
+    return THREADS_CALL(indexed_entry("MPI_Type_create_hindexed_block_c", MPI_COMBINER_HINDEXED_BLOCK, true, true,
+                                      count, NULL, blocklength, (const MPI_Aint *)array_of_displacements, &oldtype,
+                                      newtype));
 }
 
 int PMPI_Type_create_struct(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
                             const MPI_Datatype array_of_types[], MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_int("MPI_Type_create_struct", MPI_COMBINER_STRUCT, true, count, array_of_blocklengths, 0, NULL,
-                       array_of_displacements, array_of_types, newtype);
+    return THREADS_CALL(indexed_int("MPI_Type_create_struct", MPI_COMBINER_STRUCT, true, count, array_of_blocklengths,
+                                    0, NULL, array_of_displacements, array_of_types, newtype));
 }
 
 /* MPI-1's names (removed in MPI-3.0), the same constructors. */
 int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_vector("MPI_Type_hvector", false, true, count, blocklength, stride, oldtype, newtype);
+    return THREADS_CALL(type_vector("MPI_Type_hvector", false, true, count, blocklength, stride, oldtype, newtype));
 }
 
 int PMPI_Type_hindexed(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
                        MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_int("MPI_Type_hindexed", MPI_COMBINER_HINDEXED, true, count, array_of_blocklengths, 0, NULL,
-                       array_of_displacements, &oldtype, newtype);
+    return THREADS_CALL(indexed_int("MPI_Type_hindexed", MPI_COMBINER_HINDEXED, true, count, array_of_blocklengths, 0,
+                                    NULL, array_of_displacements, &oldtype, newtype));
 }
 
 int PMPI_Type_struct(int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
                      const MPI_Datatype array_of_types[], MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_int("MPI_Type_struct", MPI_COMBINER_STRUCT, true, count, array_of_blocklengths, 0, NULL,
-                       array_of_displacements, array_of_types, newtype);
+    return THREADS_CALL(indexed_int("MPI_Type_struct", MPI_COMBINER_STRUCT, true, count, array_of_blocklengths, 0, NULL,
+                                    array_of_displacements, array_of_types, newtype));
 }
 
 int PMPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                               const MPI_Count array_of_displacements[], const MPI_Datatype array_of_types[],
                               MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return indexed_entry("MPI_Type_create_struct_c", MPI_COMBINER_STRUCT, true, true, count, array_of_blocklengths, 0,
-                         (const MPI_Aint *)array_of_displacements, array_of_types, newtype);
+    return THREADS_CALL(indexed_entry("MPI_Type_create_struct_c", MPI_COMBINER_STRUCT, true, true, count,
+                                      array_of_blocklengths, 0, (const MPI_Aint *)array_of_displacements,
+                                      array_of_types, newtype));
 }
 
 static int type_resized(const char *call, bool large, int combiner, MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
@@ -627,14 +614,14 @@ static int type_resized(const char *call, bool large, int combiner, MPI_Datatype
 
 int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_resized("MPI_Type_create_resized", false, MPI_COMBINER_RESIZED, oldtype, lb, extent, newtype);
+    return THREADS_CALL(
+        type_resized("MPI_Type_create_resized", false, MPI_COMBINER_RESIZED, oldtype, lb, extent, newtype));
 }
 
 int PMPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_resized("MPI_Type_create_resized_c", true, MPI_COMBINER_RESIZED, oldtype, lb, extent, newtype);
+    return THREADS_CALL(
+        type_resized("MPI_Type_create_resized_c", true, MPI_COMBINER_RESIZED, oldtype, lb, extent, newtype));
 }
 
 /* A duplicate carries the attributes the copy callbacks let through. */
@@ -742,9 +729,8 @@ int PMPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[], con
                                 const MPI_Count array_of_starts[], int order, MPI_Datatype oldtype,
                                 MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_subarray("MPI_Type_create_subarray_c", true, ndims, array_of_sizes, array_of_subsizes, array_of_starts,
-                         order, oldtype, newtype);
+    return THREADS_CALL(type_subarray("MPI_Type_create_subarray_c", true, ndims, array_of_sizes, array_of_subsizes,
+                                      array_of_starts, order, oldtype, newtype));
 }
 
 static int check_darray(int size, int rank, int ndims, const MPI_Count *gsizes, const int *distribs, const int *dargs,
@@ -839,9 +825,8 @@ int PMPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count arr
                               const int array_of_distribs[], const int array_of_dargs[], const int array_of_psizes[],
                               int order, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    THREADS_ENTER();
-    return type_darray("MPI_Type_create_darray_c", true, size, rank, ndims, array_of_gsizes, array_of_distribs,
-                       array_of_dargs, array_of_psizes, order, oldtype, newtype);
+    return THREADS_CALL(type_darray("MPI_Type_create_darray_c", true, size, rank, ndims, array_of_gsizes,
+                                    array_of_distribs, array_of_dargs, array_of_psizes, order, oldtype, newtype));
 }
 
 /* ---- envelope and contents ---- */
@@ -937,10 +922,9 @@ int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_
                              MPI_Aint array_of_addresses[], MPI_Count array_of_large_counts[],
                              MPI_Datatype array_of_datatypes[])
 {
-    THREADS_ENTER();
-    return get_contents("MPI_Type_get_contents_c", datatype, max_integers, max_addresses, max_large_counts,
-                        max_datatypes, array_of_integers, array_of_addresses, array_of_large_counts,
-                        array_of_datatypes);
+    return THREADS_CALL(get_contents("MPI_Type_get_contents_c", datatype, max_integers, max_addresses, max_large_counts,
+                                     max_datatypes, array_of_integers, array_of_addresses, array_of_large_counts,
+                                     array_of_datatypes));
 }
 
 /* ---- names ---- */
@@ -998,26 +982,22 @@ static int get_address(const char *call, const void *location, MPI_Aint *address
 
 int PMPI_Get_address(const void *location, MPI_Aint *address)
 {
-    THREADS_ENTER();
-    return get_address("MPI_Get_address", location, address);
+    return THREADS_CALL(get_address("MPI_Get_address", location, address));
 }
 
 int PMPI_Address(const void *location, MPI_Aint *address)
 {
-    THREADS_ENTER();
-    return get_address("MPI_Address", location, address);
+    return THREADS_CALL(get_address("MPI_Address", location, address));
 }
 
 MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp)
 {
-    THREADS_ENTER();
-    return (MPI_Aint)((uintptr_t)base + (uintptr_t)disp);
+    return THREADS_CALL((MPI_Aint)((uintptr_t)base + (uintptr_t)disp));
 }
 
 MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
 {
-    THREADS_ENTER();
-    return (MPI_Aint)((uintptr_t)addr1 - (uintptr_t)addr2);
+    return THREADS_CALL((MPI_Aint)((uintptr_t)addr1 - (uintptr_t)addr2));
 }
 
 /* MPI-4.1: the predefined pair type of a value type and an index type,

@@ -120,39 +120,33 @@ static int comm_create_errhandler(const char *call, MPI_Comm_errhandler_function
 
 int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
-    THREADS_ENTER();
-    return comm_set_errhandler("MPI_Comm_set_errhandler", comm, errhandler);
+    return THREADS_CALL(comm_set_errhandler("MPI_Comm_set_errhandler", comm, errhandler));
 }
 
 int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
-    THREADS_ENTER();
-    return comm_get_errhandler("MPI_Comm_get_errhandler", comm, errhandler);
+    return THREADS_CALL(comm_get_errhandler("MPI_Comm_get_errhandler", comm, errhandler));
 }
 
 int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn, MPI_Errhandler *errhandler)
 {
-    THREADS_ENTER();
-    return comm_create_errhandler("MPI_Comm_create_errhandler", comm_errhandler_fn, errhandler);
+    return THREADS_CALL(comm_create_errhandler("MPI_Comm_create_errhandler", comm_errhandler_fn, errhandler));
 }
 
 /* MPI-1's names (removed in MPI-3.0): the same calls. */
 int PMPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler)
 {
-    THREADS_ENTER();
-    return comm_create_errhandler("MPI_Errhandler_create", function, errhandler);
+    return THREADS_CALL(comm_create_errhandler("MPI_Errhandler_create", function, errhandler));
 }
 
 int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
 {
-    THREADS_ENTER();
-    return comm_set_errhandler("MPI_Errhandler_set", comm, errhandler);
+    return THREADS_CALL(comm_set_errhandler("MPI_Errhandler_set", comm, errhandler));
 }
 
 int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
-    THREADS_ENTER();
-    return comm_get_errhandler("MPI_Errhandler_get", comm, errhandler);
+    return THREADS_CALL(comm_get_errhandler("MPI_Errhandler_get", comm, errhandler));
 }
 
 /* The handler runs as if a call on comm had failed with errorcode; when

@@ -182,20 +182,17 @@ static int set_operation(const char *call, enum set_op op, MPI_Group group1, MPI
 
 int PMPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
 {
-    THREADS_ENTER();
-    return set_operation("MPI_Group_union", SET_UNION, group1, group2, newgroup);
+    return THREADS_CALL(set_operation("MPI_Group_union", SET_UNION, group1, group2, newgroup));
 }
 
 int PMPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
 {
-    THREADS_ENTER();
-    return set_operation("MPI_Group_intersection", SET_INTERSECTION, group1, group2, newgroup);
+    return THREADS_CALL(set_operation("MPI_Group_intersection", SET_INTERSECTION, group1, group2, newgroup));
 }
 
 int PMPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
 {
-    THREADS_ENTER();
-    return set_operation("MPI_Group_difference", SET_DIFFERENCE, group1, group2, newgroup);
+    return THREADS_CALL(set_operation("MPI_Group_difference", SET_DIFFERENCE, group1, group2, newgroup));
 }
 
 /* Mark the ranks one incl/excl argument names in `chosen` (group size
@@ -293,26 +290,22 @@ static int subset(const char *call, enum subset_op op, MPI_Group group, int n, c
 
 int PMPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
 {
-    THREADS_ENTER();
-    return subset("MPI_Group_incl", SUBSET_INCL, group, n, ranks, NULL, newgroup);
+    return THREADS_CALL(subset("MPI_Group_incl", SUBSET_INCL, group, n, ranks, NULL, newgroup));
 }
 
 int PMPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
 {
-    THREADS_ENTER();
-    return subset("MPI_Group_excl", SUBSET_EXCL, group, n, ranks, NULL, newgroup);
+    return THREADS_CALL(subset("MPI_Group_excl", SUBSET_EXCL, group, n, ranks, NULL, newgroup));
 }
 
 int PMPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup)
 {
-    THREADS_ENTER();
-    return subset("MPI_Group_range_incl", SUBSET_RANGE_INCL, group, n, NULL, ranges, newgroup);
+    return THREADS_CALL(subset("MPI_Group_range_incl", SUBSET_RANGE_INCL, group, n, NULL, ranges, newgroup));
 }
 
 int PMPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup)
 {
-    THREADS_ENTER();
-    return subset("MPI_Group_range_excl", SUBSET_RANGE_EXCL, group, n, NULL, ranges, newgroup);
+    return THREADS_CALL(subset("MPI_Group_range_excl", SUBSET_RANGE_EXCL, group, n, NULL, ranges, newgroup));
 }
 
 int PMPI_Group_free(MPI_Group *group)

@@ -33,14 +33,12 @@ static int op_create(const char *call, MPI_User_function *fn, MPI_User_function_
 
 int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 {
-    THREADS_ENTER();
-    return op_create("MPI_Op_create", user_fn, NULL, commute, op);
+    return THREADS_CALL(op_create("MPI_Op_create", user_fn, NULL, commute, op));
 }
 
 int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op)
 {
-    THREADS_ENTER();
-    return op_create("MPI_Op_create_c", NULL, user_fn, commute, op);
+    return THREADS_CALL(op_create("MPI_Op_create_c", NULL, user_fn, commute, op));
 }
 
 int PMPI_Op_free(MPI_Op *op)

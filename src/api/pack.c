@@ -109,9 +109,8 @@ int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbu
 int PMPI_Pack_c(const void *inbuf, MPI_Count incount, MPI_Datatype datatype, void *outbuf, MPI_Count outsize,
                 MPI_Count *position, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return pack_or_unpack("MPI_Pack_c", false, (void *)(uintptr_t)inbuf, incount, datatype, outbuf, outsize, position,
-                          comm);
+    return THREADS_CALL(pack_or_unpack("MPI_Pack_c", false, (void *)(uintptr_t)inbuf, incount, datatype, outbuf,
+                                       outsize, position, comm));
 }
 
 int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount, MPI_Datatype datatype,
@@ -129,9 +128,8 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
 int PMPI_Unpack_c(const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf, MPI_Count outcount,
                   MPI_Datatype datatype, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return pack_or_unpack("MPI_Unpack_c", true, outbuf, outcount, datatype, (void *)(uintptr_t)inbuf, insize, position,
-                          comm);
+    return THREADS_CALL(pack_or_unpack("MPI_Unpack_c", true, outbuf, outcount, datatype, (void *)(uintptr_t)inbuf,
+                                       insize, position, comm));
 }
 
 static int pack_size(const char *call, MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size)
@@ -172,8 +170,7 @@ int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 
 int PMPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size)
 {
-    THREADS_ENTER();
-    return pack_size("MPI_Pack_size_c", incount, datatype, comm, size);
+    return THREADS_CALL(pack_size("MPI_Pack_size_c", incount, datatype, comm, size));
 }
 
 /* The one data representation MPI defines. */
@@ -240,9 +237,8 @@ int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI
 int PMPI_Pack_external_c(const char datarep[], const void *inbuf, MPI_Count incount, MPI_Datatype datatype,
                          void *outbuf, MPI_Count outsize, MPI_Count *position)
 {
-    THREADS_ENTER();
-    return external_pack_or_unpack("MPI_Pack_external_c", false, datarep, (void *)(uintptr_t)inbuf, incount, datatype,
-                                   outbuf, outsize, position);
+    return THREADS_CALL(external_pack_or_unpack("MPI_Pack_external_c", false, datarep, (void *)(uintptr_t)inbuf,
+                                                incount, datatype, outbuf, outsize, position));
 }
 
 int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position, void *outbuf,
@@ -260,9 +256,8 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
 int PMPI_Unpack_external_c(const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf,
                            MPI_Count outcount, MPI_Datatype datatype)
 {
-    THREADS_ENTER();
-    return external_pack_or_unpack("MPI_Unpack_external_c", true, datarep, outbuf, outcount, datatype,
-                                   (void *)(uintptr_t)inbuf, insize, position);
+    return THREADS_CALL(external_pack_or_unpack("MPI_Unpack_external_c", true, datarep, outbuf, outcount, datatype,
+                                                (void *)(uintptr_t)inbuf, insize, position));
 }
 
 static int pack_external_size(const char *call, const char *datarep, MPI_Count incount, MPI_Datatype datatype,
@@ -298,6 +293,5 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 
 int PMPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datatype datatype, MPI_Count *size)
 {
-    THREADS_ENTER();
-    return pack_external_size("MPI_Pack_external_size_c", datarep, incount, datatype, size);
+    return THREADS_CALL(pack_external_size("MPI_Pack_external_size_c", datarep, incount, datatype, size));
 }

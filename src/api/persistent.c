@@ -43,57 +43,52 @@ static int send_init(const char *call, const void *buf, MPI_Count count, MPI_Dat
 int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                    MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_init("MPI_Send_init", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
+    return THREADS_CALL(send_init("MPI_Send_init", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request));
 }
 
 int PMPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                      MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_init("MPI_Send_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
+    return THREADS_CALL(
+        send_init("MPI_Send_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request));
 }
 
 int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_init("MPI_Ssend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
+    return THREADS_CALL(send_init("MPI_Ssend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request));
 }
 
 int PMPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                       MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_init("MPI_Ssend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
+    return THREADS_CALL(send_init("MPI_Ssend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request));
 }
 
 int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_init("MPI_Rsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
+    return THREADS_CALL(send_init("MPI_Rsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request));
 }
 
 int PMPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                       MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_init("MPI_Rsend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
+    return THREADS_CALL(send_init("MPI_Rsend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request));
 }
 
 int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_init("MPI_Bsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
+    return THREADS_CALL(
+        send_init("MPI_Bsend_init", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request));
 }
 
 int PMPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                       MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_init("MPI_Bsend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
+    return THREADS_CALL(
+        send_init("MPI_Bsend_init_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request));
 }
 
 static int recv_init(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
@@ -116,15 +111,13 @@ static int recv_init(const char *call, void *buf, MPI_Count count, MPI_Datatype 
 int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                    MPI_Request *request)
 {
-    THREADS_ENTER();
-    return recv_init("MPI_Recv_init", buf, count, datatype, source, tag, comm, request);
+    return THREADS_CALL(recv_init("MPI_Recv_init", buf, count, datatype, source, tag, comm, request));
 }
 
 int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                      MPI_Request *request)
 {
-    THREADS_ENTER();
-    return recv_init("MPI_Recv_init_c", buf, count, datatype, source, tag, comm, request);
+    return THREADS_CALL(recv_init("MPI_Recv_init_c", buf, count, datatype, source, tag, comm, request));
 }
 
 /* A handle MPI_Start may start: a persistent request not already active. */

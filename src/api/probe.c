@@ -195,24 +195,20 @@ static int imrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype dat
 
 int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
 {
-    THREADS_ENTER();
-    return mrecv("MPI_Mrecv", buf, count, datatype, message, status);
+    return THREADS_CALL(mrecv("MPI_Mrecv", buf, count, datatype, message, status));
 }
 
 int PMPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
 {
-    THREADS_ENTER();
-    return mrecv("MPI_Mrecv_c", buf, count, datatype, message, status);
+    return THREADS_CALL(mrecv("MPI_Mrecv_c", buf, count, datatype, message, status));
 }
 
 int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request)
 {
-    THREADS_ENTER();
-    return imrecv("MPI_Imrecv", buf, count, datatype, message, request);
+    return THREADS_CALL(imrecv("MPI_Imrecv", buf, count, datatype, message, request));
 }
 
 int PMPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request)
 {
-    THREADS_ENTER();
-    return imrecv("MPI_Imrecv_c", buf, count, datatype, message, request);
+    return THREADS_CALL(imrecv("MPI_Imrecv_c", buf, count, datatype, message, request));
 }

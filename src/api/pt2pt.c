@@ -274,164 +274,148 @@ static bsend_pool_t *comm_buffer(const char *call, MPI_Comm comm, bool create, c
 
 int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return send_blocking("MPI_Send", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD);
+    return THREADS_CALL(send_blocking("MPI_Send", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD));
 }
 
 int PMPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return send_blocking("MPI_Send_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD);
+    return THREADS_CALL(send_blocking("MPI_Send_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD));
 }
 
 int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return send_blocking("MPI_Ssend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC);
+    return THREADS_CALL(send_blocking("MPI_Ssend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC));
 }
 
 int PMPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return send_blocking("MPI_Ssend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC);
+    return THREADS_CALL(send_blocking("MPI_Ssend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC));
 }
 
 int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return send_blocking("MPI_Rsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY);
+    return THREADS_CALL(send_blocking("MPI_Rsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY));
 }
 
 int PMPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return send_blocking("MPI_Rsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY);
+    return THREADS_CALL(send_blocking("MPI_Rsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY));
 }
 
 int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return send_blocking("MPI_Bsend", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED);
+    return THREADS_CALL(send_blocking("MPI_Bsend", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED));
 }
 
 int PMPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    THREADS_ENTER();
-    return send_blocking("MPI_Bsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED);
+    return THREADS_CALL(send_blocking("MPI_Bsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED));
 }
 
 int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_nonblocking("MPI_Isend", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
+    return THREADS_CALL(
+        send_nonblocking("MPI_Isend", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request));
 }
 
 int PMPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                  MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_nonblocking("MPI_Isend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request);
+    return THREADS_CALL(
+        send_nonblocking("MPI_Isend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_STANDARD, request));
 }
 
 int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_nonblocking("MPI_Issend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
+    return THREADS_CALL(send_nonblocking("MPI_Issend", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request));
 }
 
 int PMPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                   MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_nonblocking("MPI_Issend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request);
+    return THREADS_CALL(
+        send_nonblocking("MPI_Issend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_SYNC, request));
 }
 
 int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_nonblocking("MPI_Irsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
+    return THREADS_CALL(
+        send_nonblocking("MPI_Irsend", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request));
 }
 
 int PMPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                   MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_nonblocking("MPI_Irsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request);
+    return THREADS_CALL(
+        send_nonblocking("MPI_Irsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_READY, request));
 }
 
 int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_nonblocking("MPI_Ibsend", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
+    return THREADS_CALL(
+        send_nonblocking("MPI_Ibsend", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request));
 }
 
 int PMPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                   MPI_Request *request)
 {
-    THREADS_ENTER();
-    return send_nonblocking("MPI_Ibsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request);
+    return THREADS_CALL(
+        send_nonblocking("MPI_Ibsend_c", buf, count, datatype, dest, tag, comm, SEND_MODE_BUFFERED, request));
 }
 
 int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
-    THREADS_ENTER();
-    return recv_blocking("MPI_Recv", buf, count, datatype, source, tag, comm, status);
+    return THREADS_CALL(recv_blocking("MPI_Recv", buf, count, datatype, source, tag, comm, status));
 }
 
 int PMPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                 MPI_Status *status)
 {
-    THREADS_ENTER();
-    return recv_blocking("MPI_Recv_c", buf, count, datatype, source, tag, comm, status);
+    return THREADS_CALL(recv_blocking("MPI_Recv_c", buf, count, datatype, source, tag, comm, status));
 }
 
 int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
-    return recv_nonblocking("MPI_Irecv", buf, count, datatype, source, tag, comm, request);
+    return THREADS_CALL(recv_nonblocking("MPI_Irecv", buf, count, datatype, source, tag, comm, request));
 }
 
 int PMPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                  MPI_Request *request)
 {
-    THREADS_ENTER();
-    return recv_nonblocking("MPI_Irecv_c", buf, count, datatype, source, tag, comm, request);
+    return THREADS_CALL(recv_nonblocking("MPI_Irecv_c", buf, count, datatype, source, tag, comm, request));
 }
 
 int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
-    THREADS_ENTER();
-    return sendrecv("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
-                    recvtag, comm, status);
+    return THREADS_CALL(sendrecv("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                                 recvtype, source, recvtag, comm, status));
 }
 
 int PMPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                     void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                     MPI_Status *status)
 {
-    THREADS_ENTER();
-    return sendrecv("MPI_Sendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
-                    recvtag, comm, status);
+    return THREADS_CALL(sendrecv("MPI_Sendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                                 recvtype, source, recvtag, comm, status));
 }
 
 int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
                           MPI_Comm comm, MPI_Status *status)
 {
-    THREADS_ENTER();
-    return sendrecv_replace("MPI_Sendrecv_replace", buf, count, datatype, dest, sendtag, source, recvtag, comm, status);
+    return THREADS_CALL(
+        sendrecv_replace("MPI_Sendrecv_replace", buf, count, datatype, dest, sendtag, source, recvtag, comm, status));
 }
 
 int PMPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
                             int recvtag, MPI_Comm comm, MPI_Status *status)
 {
-    THREADS_ENTER();
-    return sendrecv_replace("MPI_Sendrecv_replace_c", buf, count, datatype, dest, sendtag, source, recvtag, comm,
-                            status);
+    return THREADS_CALL(
+        sendrecv_replace("MPI_Sendrecv_replace_c", buf, count, datatype, dest, sendtag, source, recvtag, comm, status));
 }
 
 /* MPI_Isendrecv: the receive and the send start at once, as in
@@ -471,34 +455,30 @@ static int isendrecv(const char *call, const void *sendbuf, MPI_Count sendcount,
 int PMPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
                    int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
-    return isendrecv("MPI_Isendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
-                     recvtag, comm, false, request);
+    return THREADS_CALL(isendrecv("MPI_Isendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                                  recvtype, source, recvtag, comm, false, request));
 }
 
 int PMPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                      void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                      MPI_Request *request)
 {
-    THREADS_ENTER();
-    return isendrecv("MPI_Isendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
-                     source, recvtag, comm, false, request);
+    return THREADS_CALL(isendrecv("MPI_Isendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                                  recvtype, source, recvtag, comm, false, request));
 }
 
 int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
                            MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
-    return isendrecv("MPI_Isendrecv_replace", buf, count, datatype, dest, sendtag, buf, count, datatype, source,
-                     recvtag, comm, true, request);
+    return THREADS_CALL(isendrecv("MPI_Isendrecv_replace", buf, count, datatype, dest, sendtag, buf, count, datatype,
+                                  source, recvtag, comm, true, request));
 }
 
 int PMPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
                              int recvtag, MPI_Comm comm, MPI_Request *request)
 {
-    THREADS_ENTER();
-    return isendrecv("MPI_Isendrecv_replace_c", buf, count, datatype, dest, sendtag, buf, count, datatype, source,
-                     recvtag, comm, true, request);
+    return THREADS_CALL(isendrecv("MPI_Isendrecv_replace_c", buf, count, datatype, dest, sendtag, buf, count, datatype,
+                                  source, recvtag, comm, true, request));
 }
 
 int PMPI_Buffer_attach(void *buffer, int size)

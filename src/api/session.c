@@ -389,14 +389,12 @@ static int detach(const char *call, MPI_Session session, void *buffer_addr, size
 
 int PMPI_Session_attach_buffer(MPI_Session session, void *buffer, int size)
 {
-    THREADS_ENTER();
-    return attach("MPI_Session_attach_buffer", session, buffer, size);
+    return THREADS_CALL(attach("MPI_Session_attach_buffer", session, buffer, size));
 }
 
 int PMPI_Session_attach_buffer_c(MPI_Session session, void *buffer, MPI_Count size)
 {
-    THREADS_ENTER();
-    return attach("MPI_Session_attach_buffer_c", session, buffer, size);
+    return THREADS_CALL(attach("MPI_Session_attach_buffer_c", session, buffer, size));
 }
 
 int PMPI_Session_detach_buffer(MPI_Session session, void *buffer_addr, int *size)

@@ -88,20 +88,17 @@ static int get_elements_large(const char *call, const MPI_Status *status, MPI_Da
 
 int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
-    THREADS_ENTER();
-    return get_elements_large("MPI_Get_elements_x", status, datatype, count, false);
+    return THREADS_CALL(get_elements_large("MPI_Get_elements_x", status, datatype, count, false));
 }
 
 int PMPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
-    THREADS_ENTER();
-    return get_elements_large("MPI_Get_elements_c", status, datatype, count, false);
+    return THREADS_CALL(get_elements_large("MPI_Get_elements_c", status, datatype, count, false));
 }
 
 int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
-    THREADS_ENTER();
-    return get_elements_large("MPI_Get_count_c", status, datatype, count, true);
+    return THREADS_CALL(get_elements_large("MPI_Get_count_c", status, datatype, count, true));
 }
 
 static int set_elements(const char *call, MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
@@ -118,14 +115,12 @@ static int set_elements(const char *call, MPI_Status *status, MPI_Datatype datat
 
 int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
 {
-    THREADS_ENTER();
-    return set_elements("MPI_Status_set_elements", status, datatype, count);
+    return THREADS_CALL(set_elements("MPI_Status_set_elements", status, datatype, count));
 }
 
 int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
 {
-    THREADS_ENTER();
-    return set_elements("MPI_Status_set_elements_x", status, datatype, count);
+    return THREADS_CALL(set_elements("MPI_Status_set_elements_x", status, datatype, count));
 }
 
 int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
@@ -152,8 +147,7 @@ int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
 
 int PMPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
 {
-    THREADS_ENTER();
-    return set_elements("MPI_Status_set_elements_c", status, datatype, count);
+    return THREADS_CALL(set_elements("MPI_Status_set_elements_c", status, datatype, count));
 }
 
 /* MPI-4.1's accessors for the public fields, for languages and tools that

@@ -47,6 +47,15 @@ static inline void threads_leave(const bool *entered)
 /* The first statement of an entry point: the lock until it returns. */
 #define THREADS_ENTER() const bool threads_entered_ __attribute__((cleanup(threads_leave), unused)) = threads_enter()
 
+/* An entry point that is one call, `return THREADS_CALL(f(...));`: with the
+ * lock off, f is a tail call (THREADS_ENTER's check on return would keep
+ * the caller's frame alive: 2% of a send and receive to oneself). */
+#define THREADS_CALL(call)                                            \
+    (__builtin_expect(!threads_lock_on, 1) ? (call) : __extension__({ \
+        THREADS_ENTER();                                              \
+        (call);                                                       \
+    }))
+
 /* From a wait that found nothing to do: when another thread is waiting for
  * the lock, hand it over and take it back after that thread's call or
  * wait.  Nothing when the lock is off or nobody waits. */
