@@ -22,7 +22,12 @@
 #include <stdbool.h>
 
 extern bool threads_lock_on;
-extern _Thread_local unsigned threads_depth;
+/* Initial-exec: read at every entry, and the default model for a shared
+ * library calls __tls_get_addr each time (60 instructions of a send and
+ * receive to oneself).  Four bytes of glibc's reserve for libraries that
+ * are dlopen'd, as libmpi is under mpi4py. */
+#define THREADS_TLS __attribute__((tls_model("initial-exec")))
+extern _Thread_local unsigned threads_depth THREADS_TLS;
 
 void threads_lock(void);
 void threads_unlock(void);
