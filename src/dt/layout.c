@@ -330,7 +330,7 @@ static void move_blocks(cursor_t *c, uintptr_t at, MPI_Aint stride, size_t block
         MOVE_FIXED(8)
         MOVE_FIXED(16)
     default:
-        if (block >= COPY_ROWS_MIN && block < COPY_ROWS_MAX) {
+        if (block >= COPY_ROWS_MIN) {
             if (unpack)
                 copy_rows((void *)at, stride, packed, (ptrdiff_t)block, block, (size_t)nblocks);
             else

@@ -23,13 +23,15 @@
 void copy_init(void);
 /* len of 64 bytes or more. */
 void copy_large(void *dst, const void *src, size_t len);
-/* rows blocks of len bytes, COPY_ROWS_MIN <= len < COPY_ROWS_MAX, each
- * stride bytes after the one before on its side: the rows of a strided
- * type packed or unpacked.  memcpy per row paid a call and its size
- * dispatch for every row (twice the instructions of the moves for 128-byte
- * rows); here the moves of every row are one loop. */
+/* rows blocks of len bytes, COPY_ROWS_MIN <= len, each stride bytes after
+ * the one before on its side: the rows of a strided type packed or
+ * unpacked.  memcpy per row paid a call and its size dispatch for every
+ * row (twice the instructions of the moves for 128-byte rows); here the
+ * moves of every row are one loop.  Rows of a kilobyte and more went row
+ * by row through copy_large until the face of a 3D array (rows of 1-2 KiB,
+ * 128-512 KiB apart) measured 1.10-1.15x faster between two ranks in one
+ * loop (docs/perf.md). */
 #define COPY_ROWS_MIN 32
-#define COPY_ROWS_MAX 1024
 void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows);
 
 /* len below 64: a move from each end of the widest size the length
