@@ -383,7 +383,10 @@ static void move_listed(cursor_t *c, uintptr_t base, const MPI_Aint *disp, size_
         MOVE_FIXED(8)
         MOVE_FIXED(16)
     default:
-        move_displaced(packed, base, disp, block, n, unpack, false);
+        if (block >= COPY_ROWS_MIN)
+            copy_listed(packed, (void *)base, disp, block, (size_t)n, unpack);
+        else
+            move_displaced(packed, base, disp, block, n, unpack, false);
     }
 #undef MOVE_FIXED
 }

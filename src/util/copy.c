@@ -37,25 +37,43 @@ static inline __attribute__((always_inline, target("avx2"))) void move64_avx2(un
     *(bytes32_t *)(d + 32) = hi;
 }
 
-/* Rows of len bytes (32 <= len) in 64-byte blocks, as copy_large moves
- * them, a row's last piece as the one or two vectors that end with it
- * (overlapping what came before; source and destination do not overlap).
- * Against 32-byte blocks, MPI_Pack + MPI_Unpack in one process: rows of
- * 512 bytes to 1 KiB a line apart 5% slower, rows 128 KiB apart (a 3D
- * array's face, where the copy trails contiguous most) 5-10% faster; the
- * faces between two ranks gained at every size (rows of 256 B to 2 KiB). */
+/* One row of len bytes (32 <= len; whole = len rounded down to 64) in
+ * 64-byte blocks, as copy_large moves them, its last piece as the one or
+ * two vectors that end with it (overlapping what came before; source and
+ * destination do not overlap).  Against 32-byte blocks, MPI_Pack +
+ * MPI_Unpack in one process: rows of 512 bytes to 1 KiB a line apart 5%
+ * slower, rows 128 KiB apart (a 3D array's face, where the copy trails
+ * contiguous most) 5-10% faster; the faces between two ranks gained at
+ * every size (rows of 256 B to 2 KiB). */
+static inline __attribute__((always_inline, target("avx2"))) void
+move_row_avx2(unsigned char *d, const unsigned char *s, size_t whole, size_t len)
+{
+    for (size_t i = 0; i < whole; i += 64)
+        move64_avx2(d + i, s + i);
+    if (len - whole > 32)
+        *(bytes32_t *)(d + whole) = *(const bytes32_t *)(s + whole);
+    if (len != whole)
+        *(bytes32_t *)(d + len - 32) = *(const bytes32_t *)(s + len - 32);
+}
+
 COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void
 copy_rows_avx2(unsigned char *d, ptrdiff_t dstride, const unsigned char *s, ptrdiff_t sstride, size_t len, size_t rows)
 {
-    size_t whole = len & ~(size_t)63, rest = len & 63;
-    for (size_t r = 0; r < rows; r++, d += dstride, s += sstride) {
-        for (size_t i = 0; i < whole; i += 64)
-            move64_avx2(d + i, s + i);
-        if (rest > 32)
-            *(bytes32_t *)(d + whole) = *(const bytes32_t *)(s + whole);
-        if (rest)
-            *(bytes32_t *)(d + len - 32) = *(const bytes32_t *)(s + len - 32);
-    }
+    size_t whole = len & ~(size_t)63;
+    for (size_t r = 0; r < rows; r++, d += dstride, s += sstride)
+        move_row_avx2(d, s, whole, len);
+}
+
+COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void
+copy_listed_avx2(unsigned char *packed, unsigned char *base, const int64_t *disp, size_t len, size_t n, bool unpack)
+{
+    size_t whole = len & ~(size_t)63;
+    if (unpack)
+        for (size_t i = 0; i < n; i++, packed += len)
+            move_row_avx2(base + disp[i], packed, whole, len);
+    else
+        for (size_t i = 0; i < n; i++, packed += len)
+            move_row_avx2(packed, base + disp[i], whole, len);
 }
 
 COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_large_avx2(void *dst, const void *src, size_t len)
@@ -71,21 +89,41 @@ COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_large_avx2(void
 
 typedef unsigned char bytes16_t __attribute__((vector_size(16), aligned(1), may_alias));
 
+/* One row of len bytes (16 <= len; whole = len rounded down to 16). */
+static inline __attribute__((always_inline)) void move_row_sse(unsigned char *d, const unsigned char *s, size_t whole,
+                                                               size_t len)
+{
+    for (size_t i = 0; i < whole; i += 16)
+        *(bytes16_t *)(d + i) = *(const bytes16_t *)(s + i);
+    if (whole != len)
+        *(bytes16_t *)(d + len - 16) = *(const bytes16_t *)(s + len - 16);
+}
+
 COPY_LOOP_ATTRS static void copy_rows_sse(unsigned char *d, ptrdiff_t dstride, const unsigned char *s,
                                           ptrdiff_t sstride, size_t len, size_t rows)
 {
     size_t whole = len & ~(size_t)15;
-    for (size_t r = 0; r < rows; r++, d += dstride, s += sstride) {
-        for (size_t i = 0; i < whole; i += 16)
-            *(bytes16_t *)(d + i) = *(const bytes16_t *)(s + i);
-        if (whole != len)
-            *(bytes16_t *)(d + len - 16) = *(const bytes16_t *)(s + len - 16);
-    }
+    for (size_t r = 0; r < rows; r++, d += dstride, s += sstride)
+        move_row_sse(d, s, whole, len);
+}
+
+COPY_LOOP_ATTRS static void copy_listed_sse(unsigned char *packed, unsigned char *base, const int64_t *disp, size_t len,
+                                            size_t n, bool unpack)
+{
+    size_t whole = len & ~(size_t)15;
+    if (unpack)
+        for (size_t i = 0; i < n; i++, packed += len)
+            move_row_sse(base + disp[i], packed, whole, len);
+    else
+        for (size_t i = 0; i < n; i++, packed += len)
+            move_row_sse(packed, base + disp[i], whole, len);
 }
 
 static void (*copy_large_fn)(void *, const void *, size_t) = copy_large_sse;
 static void (*copy_rows_fn)(unsigned char *, ptrdiff_t, const unsigned char *, ptrdiff_t, size_t,
                             size_t) = copy_rows_sse;
+static void (*copy_listed_fn)(unsigned char *, unsigned char *, const int64_t *, size_t, size_t,
+                              bool) = copy_listed_sse;
 
 void copy_init(void)
 {
@@ -94,6 +132,7 @@ void copy_init(void)
     if (__builtin_cpu_supports("avx2")) {
         copy_large_fn = copy_large_avx2;
         copy_rows_fn = copy_rows_avx2;
+        copy_listed_fn = copy_listed_avx2;
     }
 #endif
 }
@@ -133,4 +172,9 @@ void copy_large(void *dst, const void *src, size_t len)
 void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows)
 {
     copy_rows_fn(dst, dst_stride, src, src_stride, len, rows);
+}
+
+void copy_listed(void *packed, void *base, const int64_t *disp, size_t len, size_t n, bool unpack)
+{
+    copy_listed_fn(packed, base, disp, len, n, unpack);
 }

@@ -16,7 +16,9 @@
 #ifndef TESSERA_UTIL_COPY_H
 #define TESSERA_UTIL_COPY_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Choose the widest vector moves the CPU has; before it, SSE2 is used. */
@@ -33,6 +35,13 @@ void copy_large(void *dst, const void *src, size_t len);
  * loop (docs/perf.md). */
 #define COPY_ROWS_MIN 32
 void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows);
+/* n blocks of len bytes, COPY_ROWS_MIN <= len, at base + disp[i], packed
+ * one after another at packed (unpack false) or unpacked from there (unpack
+ * true): the entries of an indexed block.  A call of copy_bytes per entry
+ * packed and unpacked blocks of 48 bytes at 9.6 GB/s against 21.5 for the
+ * same blocks evenly spaced through copy_rows (128 bytes: 23.7 against
+ * 35.7). */
+void copy_listed(void *packed, void *base, const int64_t *disp, size_t len, size_t n, bool unpack);
 
 /* len below 64: a move from each end of the widest size the length
  * holds.  A call, as glibc's memcpy was: inline at every copy it made the

@@ -1,7 +1,8 @@
 /* test_copy.c -- the payload copies (util/copy.h) against memcpy: every
  * length from 0 to a few kilobytes, at every alignment of source and
  * destination within a cache line, with the bytes around the destination
- * left as they were; and rows of every length copy_rows takes. */
+ * left as they were; and rows of every length copy_rows and copy_listed
+ * take. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,35 @@ static void check_rows(size_t len, size_t rows)
     CHECK(memcmp(dst, want, sizeof want) == 0, "copy_rows of %zu rows of %zu bytes", rows, len);
 }
 
+/* n blocks of len bytes at displacements out of order (the last ones
+ * before the first), gathered into a packed run and scattered back into a
+ * second buffer: the packed bytes, and every byte outside the blocks,
+ * checked. */
+static void check_listed(size_t len, size_t n)
+{
+    int64_t disp[4];
+    size_t step = len + 24;
+    for (size_t i = 0; i < n; i++)
+        disp[i] = (int64_t)(((i + 2) % n) * step) - (int64_t)step; /* the base is one step in */
+    unsigned char *base = src + GUARD + step;
+    fill(src, sizeof src, (unsigned)(len + n));
+    fill(dst, sizeof dst, (unsigned)(len + n + 1));
+    memcpy(want, dst, sizeof want);
+    for (size_t i = 0; i < n; i++)
+        memcpy(want + GUARD + i * len, base + disp[i], len);
+    copy_listed(dst + GUARD, base, disp, len, n, false);
+    CHECK(memcmp(dst, want, sizeof want) == 0, "copy_listed packing %zu blocks of %zu bytes", n, len);
+    /* Unpack the packed run (now in dst) into want's copy of the source
+     * layout, blocks at the same displacements. */
+    static unsigned char typed[MAX_LEN + 2 * GUARD], typed_want[MAX_LEN + 2 * GUARD];
+    fill(typed, sizeof typed, (unsigned)(len + n + 2));
+    memcpy(typed_want, typed, sizeof typed);
+    for (size_t i = 0; i < n; i++)
+        memcpy(typed_want + GUARD + step + disp[i], dst + GUARD + i * len, len);
+    copy_listed(dst + GUARD, typed + GUARD + step, disp, len, n, true);
+    CHECK(memcmp(typed, typed_want, sizeof typed) == 0, "copy_listed unpacking %zu blocks of %zu bytes", n, len);
+}
+
 static void run_all(void)
 {
     for (size_t len = 0; len <= MAX_LEN; len += len < 1200 ? 1 : 37)
@@ -60,6 +90,9 @@ static void run_all(void)
     for (size_t len = COPY_ROWS_MIN; len + 40 <= MAX_LEN; len += len < 200 ? 1 : 29)
         for (size_t rows = 1; rows <= 3 && rows * (len + 40) <= MAX_LEN; rows++)
             check_rows(len, rows);
+    for (size_t len = COPY_ROWS_MIN; len + 24 <= MAX_LEN / 2; len += len < 200 ? 1 : 29)
+        for (size_t n = 1; n <= 4 && (n + 1) * (len + 24) <= MAX_LEN; n++)
+            check_listed(len, n);
 }
 
 int main(void)
