@@ -269,18 +269,19 @@ static inline void move_bytes(cursor_t *c, uintptr_t typed, size_t len)
 #define FETCH_SPAN (8 << 20)
 
 /* One block between the typed buffer (at) and the packed stream; fixed:
- * block is a constant once inlined (one load and one store). */
+ * block is a constant once inlined (one load and one store).  Other
+ * blocks of 8 to 32 bytes (three doubles) move inline too. */
 static inline __attribute__((always_inline)) void move_one(uintptr_t at, unsigned char *packed, size_t block,
                                                            bool unpack, bool fixed)
 {
-    if (unpack && fixed)
-        copy_fixed((void *)at, packed, block);
-    else if (fixed)
-        copy_fixed(packed, (const void *)at, block);
-    else if (unpack)
-        copy_bytes((void *)at, packed, block);
+    unsigned char *d = unpack ? (unsigned char *)at : packed;
+    const unsigned char *s = unpack ? packed : (const unsigned char *)at;
+    if (fixed)
+        copy_fixed(d, s, block);
+    else if (block >= 8 && block <= 32)
+        copy_short(d, s, block);
     else
-        copy_bytes(packed, (const void *)at, block);
+        copy_bytes(d, s, block);
 }
 
 /* The loop of move_blocks, inlined with a constant block size, direction
@@ -392,8 +393,8 @@ static void move_listed(cursor_t *c, uintptr_t base, const MPI_Aint *disp, size_
 }
 
 /* The loop of move_listed_sizes, inlined with a constant direction.
- * Blocks of 8 to 16 bytes, the usual ones there, move as one or two 8-byte
- * moves inline instead of a call of copy_small each. */
+ * Blocks of 8 to 32 bytes, the usual ones there, move inline (copy_short)
+ * instead of a call of copy_small each. */
 static inline __attribute__((always_inline)) MPI_Count
 move_sized(unsigned char **packed_io, uintptr_t base, const dt_node_t *node, MPI_Count i, MPI_Count *len, bool unpack)
 {
@@ -409,13 +410,10 @@ move_sized(unsigned char **packed_io, uintptr_t base, const dt_node_t *node, MPI
         unsigned char *typed = (unsigned char *)(base + (uintptr_t)disp[i]);
         unsigned char *d = unpack ? typed : packed;
         const unsigned char *s = unpack ? packed : typed;
-        if (size >= 8 && size <= 16) {
-            copy_fixed(d, s, 8);
-            if (size > 8)
-                copy_fixed(d + size - 8, s + size - 8, 8);
-        } else {
+        if (size >= 8 && size <= 32)
+            copy_short(d, s, (size_t)size);
+        else
             copy_bytes(d, s, (size_t)size);
-        }
         packed += size;
     }
     *packed_io = packed;

@@ -143,17 +143,11 @@ void copy_small(void *dst, const void *src, size_t len)
 {
     unsigned char *d = dst;
     const unsigned char *s = src;
-    if (len >= 16) {
-        if (len > 32) {
-            __builtin_memcpy(d, s, 32);
-            __builtin_memcpy(d + len - 32, s + len - 32, 32);
-        } else {
-            __builtin_memcpy(d, s, 16);
-            __builtin_memcpy(d + len - 16, s + len - 16, 16);
-        }
+    if (len > 32) {
+        __builtin_memcpy(d, s, 32);
+        __builtin_memcpy(d + len - 32, s + len - 32, 32);
     } else if (len >= 8) {
-        __builtin_memcpy(d, s, 8);
-        __builtin_memcpy(d + len - 8, s + len - 8, 8);
+        copy_short(d, s, len);
     } else if (len >= 4) {
         __builtin_memcpy(d, s, 4);
         __builtin_memcpy(d + len - 4, s + len - 4, 4);

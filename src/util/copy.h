@@ -57,6 +57,23 @@ static inline __attribute__((always_inline)) void copy_fixed(void *dst, const vo
     __builtin_memcpy(dst, src, len);
 }
 
+/* len of 8 to 32 bytes, inline: a move from each end of the widest size (8
+ * or 16) the length holds.  The short blocks of strided and indexed types
+ * (three doubles, five ints) moved through a call of copy_small each. */
+static inline __attribute__((always_inline)) void copy_short(void *dst, const void *src, size_t len)
+{
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    if (len >= 16) {
+        __builtin_memcpy(d, s, 16);
+        __builtin_memcpy(d + len - 16, s + len - 16, 16);
+    } else {
+        __builtin_memcpy(d, s, 8);
+        if (len > 8)
+            __builtin_memcpy(d + len - 8, s + len - 8, 8);
+    }
+}
+
 static inline void copy_bytes(void *dst, const void *src, size_t len)
 {
     if (len < 64)

@@ -5,7 +5,7 @@
  * A list of blocks of one size (an indexed block of a basic type), of
  * blocks of different sizes (adjacent entries merged, or blocklengths that
  * differ) and an evenly spaced one (which becomes a vector, forwards or
- * backwards, with its first entry displaced), over elements of 1 to 16
+ * backwards, with its first entry displaced), over elements of 1 to 72
  * bytes.  MPI_Pack is checked against a reference built here from the
  * displacements, MPI_Unpack must change only the entries' bytes, and the
  * same data goes between two ranks typed against bytes in both directions,
@@ -146,12 +146,24 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     make_layouts();
-    MPI_Datatype elements[] = {MPI_CHAR, MPI_SHORT, MPI_INT, MPI_DOUBLE, MPI_C_DOUBLE_COMPLEX};
+    /* Elements of 12 to 72 bytes (three ints, three, five and nine
+     * doubles): blocks that move inline (8 to 32 bytes) or as rows. */
+    MPI_Datatype elements[] = {
+        MPI_CHAR,          MPI_SHORT,         MPI_INT,           MPI_DOUBLE,       MPI_C_DOUBLE_COMPLEX,
+        MPI_DATATYPE_NULL, MPI_DATATYPE_NULL, MPI_DATATYPE_NULL, MPI_DATATYPE_NULL};
+    MPI_Type_contiguous(3, MPI_INT, &elements[5]);
+    MPI_Type_contiguous(3, MPI_DOUBLE, &elements[6]);
+    MPI_Type_contiguous(5, MPI_DOUBLE, &elements[7]);
+    MPI_Type_contiguous(9, MPI_DOUBLE, &elements[8]);
+    for (int e = 5; e < 9; e++)
+        MPI_Type_commit(&elements[e]);
     for (int e = 0; e < (int)(sizeof elements / sizeof elements[0]); e++) {
         int esize;
         MPI_Type_size(elements[e], &esize);
         for (int k = 0; k < (int)(sizeof layouts / sizeof layouts[0]); k++)
             check(&layouts[k], elements[e], esize, rank, size);
     }
+    for (int e = 5; e < 9; e++)
+        MPI_Type_free(&elements[e]);
     return mt_finish();
 }
