@@ -15,13 +15,23 @@
 /* The tags of the library's messages on internal contexts: creation
  * calls over a whole communicator, the group-level and leader-to-leader
  * steps of intercommunicator calls, and calls that the user keys with a
- * tag (MPI_Comm_create_group, MPI_Intercomm_create), which the tag tells
- * apart.  Keyed tags fold into the negative range below MPI_ANY_TAG and
- * MPI_ANY_SOURCE, so the three largest user tags share with 0, 1, 2. */
+ * tag (MPI_Comm_create_group, MPI_Intercomm_create) or a stringtag (the
+ * MPI-4 calls from groups), which the tag tells apart.  Keyed tags fold
+ * into the negative range below MPI_ANY_TAG and MPI_ANY_SOURCE, so the
+ * three largest user tags share with 0, 1, 2. */
 #define TAG_CREATE 1
 #define TAG_INTER 2
-#define TAG_FROM_GROUP 3
 #define TAG_TAGGED(tag) (-3 - ((tag) % 0x7ffffffd))
+
+/* The tag of an MPI-4 creation from groups over the world's internal
+ * context.  Calls running at once on one process must differ in stringtag
+ * or group (MPI-4.1 7.4.2), so both go into it: the members of one call
+ * compute the same tag and their messages meet no other call's.  b, the
+ * remote group of MPI_Intercomm_create_from_groups (NULL for
+ * MPI_Comm_create_from_group), combines with a in either order, as each
+ * side names its own group first. */
+struct group;
+int tag_of_stringtag(const char *stringtag, const struct group *a, const struct group *b);
 
 /* A new communicator's last step: it takes this error handler, and
  * messages that arrived for it before it existed find it. */

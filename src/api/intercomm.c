@@ -302,17 +302,6 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
     return MPI_SUCCESS;
 }
 
-/* A string tag becomes a message tag (FNV-1a): distinct strings rarely
- * meet, and when they do, calls with different groups are still told
- * apart by who sends. */
-static int string_tag(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return (int)(h & 0x7fffffff);
-}
-
 /* MPI-4: with no parent communicator, the groups talk over the world's
  * internal context, keyed by the string tag. */
 int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, MPI_Group remote_group,
@@ -350,7 +339,7 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
                     local_leader,
                     world,
                     rg->world_rank_of[remote_leader],
-                    TAG_TAGGED(string_tag(stringtag))};
+                    tag_of_stringtag(stringtag, lg, rg)};
         rc = create(&s, MPI_SUCCESS, lg->world_rank_of, errhandler, &c);
     }
     if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(c->info = info_dup(info_from_handle(info)))) {

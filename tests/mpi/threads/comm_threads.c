@@ -2,7 +2,9 @@
  * comm_threads.c -- MPI_THREAD_MULTIPLE communicator creation: the threads
  * of every process make communicators at once, each thread from a parent
  * of its own (dup, split, create_group, an intercommunicator between the
- * halves and its merge), the threads in whatever order they run.
+ * halves and its merge) and from the world's group with a stringtag of
+ * its own (MPI_Comm_create_from_group), the threads in whatever order
+ * they run.
  * Two creations running at once on one process must never settle on one
  * context: every new communicator then carries traffic under the same tag
  * from every thread, and each message must arrive on its own communicator.
@@ -40,7 +42,7 @@ static void *worker(void *arg)
     pthread_barrier_wait(&mt_start);
     for (int round = 0; round < ROUNDS; round++) {
         MPI_Comm dup = MPI_COMM_NULL, split = MPI_COMM_NULL, group_comm = MPI_COMM_NULL;
-        MPI_Comm inter = MPI_COMM_NULL, merged = MPI_COMM_NULL;
+        MPI_Comm inter = MPI_COMM_NULL, merged = MPI_COMM_NULL, from_group = MPI_COMM_NULL;
         /* Each parent sees its calls in one order everywhere (MPI asks
          * that of collectives); the threads reach them in any order. */
         if (round % 2 == 0) {
@@ -57,6 +59,12 @@ static void *worker(void *arg)
         if (rank % 2 == 0)
             MPI_Comm_create_group(parent, evens, 7 + t, &group_comm);
         MPI_Group_free(&evens);
+        /* The stringtag is all that tells the threads' calls apart. */
+        char stringtag[32];
+        snprintf(stringtag, sizeof stringtag, "comm_threads %d", t);
+        MT_CHECK(MPI_Comm_create_from_group(world_group, stringtag, MPI_INFO_NULL, MPI_ERRORS_RETURN, &from_group) ==
+                     MPI_SUCCESS,
+                 "thread %d: MPI_Comm_create_from_group failed", t);
         MPI_Group_free(&world_group);
         if (size > 1) {
             /* The halves: evens and odds, each led by its rank 0 in split,
@@ -74,6 +82,8 @@ static void *worker(void *arg)
                 shift(group_comm, t, 3, "MPI_Comm_create_group");
             if (merged != MPI_COMM_NULL)
                 shift(merged, t, 4, "MPI_Intercomm_merge");
+            if (from_group != MPI_COMM_NULL)
+                shift(from_group, t, 6, "MPI_Comm_create_from_group");
             if (inter != MPI_COMM_NULL) {
                 /* Pairs across: local rank i with remote rank i. */
                 int me, remote;
@@ -98,6 +108,8 @@ static void *worker(void *arg)
             MPI_Comm_free(&inter);
         if (merged != MPI_COMM_NULL)
             MPI_Comm_free(&merged);
+        if (from_group != MPI_COMM_NULL)
+            MPI_Comm_free(&from_group);
     }
     return NULL;
 }
