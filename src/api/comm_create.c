@@ -665,12 +665,11 @@ static uint32_t fnv1a(uint32_t h, const void *bytes, size_t len)
 
 #define FNV1A_START 2166136261u
 
-int tag_of_stringtag(const char *stringtag, const group_t *a, const group_t *b)
+int tag_of_stringtag(const char *stringtag, const group_t *g)
 {
     uint32_t h = fnv1a(FNV1A_START, stringtag, strlen(stringtag));
-    h ^= fnv1a(FNV1A_START, a->world_rank_of, (size_t)a->size * sizeof *a->world_rank_of);
-    if (b)
-        h ^= fnv1a(FNV1A_START, b->world_rank_of, (size_t)b->size * sizeof *b->world_rank_of);
+    if (g)
+        h = fnv1a(h, g->world_rank_of, (size_t)g->size * sizeof *g->world_rank_of);
     return TAG_TAGGED((int)(h & 0x7fffffff));
 }
 
@@ -705,7 +704,7 @@ int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info
     if (rc == MPI_SUCCESS && g->rank == MPI_UNDEFINED)
         rc = err_set(MPI_ERR_GROUP, "invalid group: the calling process is not a member");
     if (rc == MPI_SUCCESS &&
-        !(all = gather_contributions(world, g->world_rank_of, g->size, tag_of_stringtag(stringtag, g, NULL), 0, 0)))
+        !(all = gather_contributions(world, g->world_rank_of, g->size, tag_of_stringtag(stringtag, g), 0, 0)))
         rc = err_set(MPI_ERR_NO_MEM, "out of memory creating a communicator");
     if (rc == MPI_SUCCESS)
         rc = build(world, g->size, g->world_rank_of, agree_context(all), &c);

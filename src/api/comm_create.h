@@ -25,13 +25,14 @@
 
 /* The tag of an MPI-4 creation from groups over the world's internal
  * context.  Calls running at once on one process must differ in stringtag
- * or group (MPI-4.1 7.4.2), so both go into it: the members of one call
- * compute the same tag and their messages meet no other call's.  b, the
- * remote group of MPI_Intercomm_create_from_groups (NULL for
- * MPI_Comm_create_from_group), combines with a in either order, as each
- * side names its own group first. */
+ * or group (MPI-4.1 7.4.2), so both go into it where every member passes
+ * the same group (g; MPI_Comm_create_from_group): the members of one call
+ * compute the same tag and their messages meet no other call's.  g NULL:
+ * the stringtag alone (MPI_Intercomm_create_from_groups, whose remote
+ * group counts only at the leaders and whose sides pass different local
+ * groups). */
 struct group;
-int tag_of_stringtag(const char *stringtag, const struct group *a, const struct group *b);
+int tag_of_stringtag(const char *stringtag, const struct group *g);
 
 /* A new communicator's last step: it takes this error handler, and
  * messages that arrived for it before it existed find it. */

@@ -339,7 +339,7 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
                     local_leader,
                     world,
                     rg->world_rank_of[remote_leader],
-                    tag_of_stringtag(stringtag, lg, rg)};
+                    tag_of_stringtag(stringtag, NULL)};
         rc = create(&s, MPI_SUCCESS, lg->world_rank_of, errhandler, &c);
     }
     if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(c->info = info_dup(info_from_handle(info)))) {
