@@ -320,8 +320,6 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
         rc = err_set(MPI_ERR_GROUP, "invalid local_group (the calling process is not in it)");
     if (rc == MPI_SUCCESS && (local_leader < 0 || local_leader >= lg->size))
         rc = err_set(MPI_ERR_RANK, "invalid local_leader %d (local_group has %d ranks)", local_leader, lg->size);
-    if (rc == MPI_SUCCESS && (remote_leader < 0 || remote_leader >= rg->size))
-        rc = err_set(MPI_ERR_RANK, "invalid remote_leader %d (remote_group has %d ranks)", remote_leader, rg->size);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(stringtag, "stringtag");
     if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !info_from_handle(info))
@@ -330,6 +328,12 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
         rc = err_set(MPI_ERR_ARG, "invalid errhandler %#x (not a live error handler)", (unsigned)(uintptr_t)errhandler);
     if (rc == MPI_SUCCESS)
         rc = check_pointer(newintercomm, "newintercomm");
+    /* remote_leader matters at the local leader only; a bad one there
+     * fails the leader's whole group. */
+    int leader_rc = MPI_SUCCESS;
+    if (rc == MPI_SUCCESS && lg->rank == local_leader && (remote_leader < 0 || remote_leader >= rg->size))
+        leader_rc =
+            err_set(MPI_ERR_RANK, "invalid remote_leader %d (remote_group has %d ranks)", remote_leader, rg->size);
     if (rc == MPI_SUCCESS) {
         comm_t *world = comm_world()->internal;
         side_t s = {world,
@@ -338,9 +342,9 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
                     lg->rank,
                     local_leader,
                     world,
-                    rg->world_rank_of[remote_leader],
+                    lg->rank == local_leader && leader_rc == MPI_SUCCESS ? rg->world_rank_of[remote_leader] : -1,
                     tag_of_stringtag(stringtag, NULL)};
-        rc = create(&s, MPI_SUCCESS, lg->world_rank_of, errhandler, &c);
+        rc = create(&s, leader_rc, lg->world_rank_of, errhandler, &c);
     }
     if (rc == MPI_SUCCESS && info != MPI_INFO_NULL && !(c->info = info_dup(info_from_handle(info)))) {
         comm_destroy(c);

@@ -185,7 +185,12 @@ int main(int argc, char **argv)
     MPI_Group_incl(wg, color ? no : ne, color ? odds : evens, &lg);
     MPI_Group_incl(wg, color ? ne : no, color ? evens : odds, &rg);
     MPI_Comm fromgroups;
-    MPI_Intercomm_create_from_groups(lg, 0, rg, 0, "tessera-test", MPI_INFO_NULL, MPI_ERRORS_RETURN, &fromgroups);
+    /* remote_leader counts at the local leader only: the others pass
+     * nonsense. */
+    int lg_rank;
+    MPI_Group_rank(lg, &lg_rank);
+    MPI_Intercomm_create_from_groups(lg, 0, rg, lg_rank == 0 ? 0 : -7, "tessera-test", MPI_INFO_NULL, MPI_ERRORS_RETURN,
+                                     &fromgroups);
     check_shape(fromgroups);
     exchange(fromgroups, 30);
     MPI_Errhandler eh;
@@ -327,6 +332,11 @@ int main(int argc, char **argv)
                     "an intercommunicator as local_comm");
     MT_EXPECT_CLASS(MPI_Intercomm_create(local, 0, MPI_COMM_WORLD, wsize, 1, &bad), MPI_ERR_RANK,
                     "remote_leader past the end");
+    int rg_size;
+    MPI_Group_size(rg, &rg_size);
+    MT_EXPECT_CLASS(
+        MPI_Intercomm_create_from_groups(lg, 0, rg, rg_size, "tessera-bad", MPI_INFO_NULL, MPI_ERRORS_RETURN, &bad),
+        MPI_ERR_RANK, "from groups, remote_leader past the end (every process hears it)");
     /* Overlap: each leader names itself as the remote leader. */
     MT_EXPECT_CLASS(MPI_Intercomm_create(local, 0, MPI_COMM_WORLD, color, 2, &bad), MPI_ERR_COMM, "overlapping groups");
     MT_CHECK(bad == MPI_COMM_NULL, "a failed call made a communicator");
