@@ -130,8 +130,17 @@ static inline void coll_copy(const dt_buffer_t *src, const dt_buffer_t *dst)
         return;
     }
     size_t n = src->bytes < dst->bytes ? src->bytes : dst->bytes;
-    if (n && src->base != dst->base)
-        memmove(dst->base, src->base, n);
+    const char *from = src->base;
+    char *to = dst->base;
+    if (!n || from == to)
+        return;
+    /* Not memmove unless the two overlap: glibc's `rep movsb` runs at 2.8
+     * GB/s here when the buffers are 4 KiB apart plus a few bytes, as two
+     * equal malloc'd buffers usually are (35-46 GB/s otherwise). */
+    if (from + n <= to || to + n <= from)
+        copy_bytes(to, from, n);
+    else
+        memmove(to, from, n);
 }
 
 /* The largest power of two not above n (n >= 1). */
