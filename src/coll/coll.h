@@ -193,6 +193,8 @@ int coll_gather_shm(comm_t *comm, const coll_args_t *a);
 int coll_scatter_shm(comm_t *comm, const coll_args_t *a);
 int coll_allgather_shm(comm_t *comm, const coll_args_t *a);
 int coll_alltoall_shm(comm_t *comm, const coll_args_t *a);
+int coll_alltoallv_shm(comm_t *comm, const coll_args_t *a);
+int coll_alltoallw_shm(comm_t *comm, const coll_args_t *a);
 int coll_reduce_shm(comm_t *comm, const coll_args_t *a);
 int coll_allreduce_shm(comm_t *comm, const coll_args_t *a);
 
@@ -223,6 +225,10 @@ typedef struct coll_block {
     MPI_Count count;
     datatype_t *dt;
 } coll_block_t;
+/* Block j of each side of an MPI_Alltoall (form COLL_ALLTOALL), v or w
+ * form, for the n processes the blocks go to (send left as it is in
+ * place). */
+void coll_alltoall_blocks(const coll_args_t *a, int form, int n, coll_block_t *send, coll_block_t *recv);
 int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll_block_t *recv, bool pairwise);
 int coll_exchange_in_place(sched_t *s, comm_t *comm, const coll_block_t *recv, bool pairwise);
 void coll_ring_reduce_scatter(sched_t *s, comm_t *comm, op_t *op, void *acc, datatype_t *dt, const MPI_Count *counts,

@@ -86,8 +86,13 @@ sched_t *sched_new(comm_t *comm)
     if (!s)
         return NULL;
     s->comm = comm;
-    s->tag = TAG_COLL_FIRST + (int)(comm->coll_seq++ % (uint32_t)(INT32_MAX - TAG_COLL_FIRST));
+    s->tag = sched_next_tag(comm);
     return s;
+}
+
+int sched_next_tag(comm_t *comm)
+{
+    return TAG_COLL_FIRST + (int)(comm->coll_seq++ % (uint32_t)(INT32_MAX - TAG_COLL_FIRST));
 }
 
 void sched_free(sched_t *s)

@@ -35,6 +35,9 @@ typedef struct sched sched_t;
 /* A new empty schedule for a collective on comm, with the next tag of
  * comm's sequence.  NULL when out of memory. */
 sched_t *sched_new(comm_t *comm);
+/* The next tag of comm's sequence, for a blocking algorithm that sends
+ * messages of its own; every process must take it in the same call. */
+int sched_next_tag(comm_t *comm);
 void sched_free(sched_t *s);
 
 /* The steps, in order.  Ranks are ranks of the group the messages go to

@@ -217,14 +217,22 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
     return comm->size <= 8 || block < 8192 ? 2 : 1;
 }
 
-static const algorithm_t alltoallv_algorithms[] = {
-    {NULL, NULL, NULL}, {coll_alltoallv_pairwise, NULL, NULL}, {coll_alltoallv_linear, NULL, NULL}};
-static const algorithm_t alltoallw_algorithms[] = {
-    {NULL, NULL, NULL}, {coll_alltoallw_pairwise, NULL, NULL}, {coll_alltoallw_linear, NULL, NULL}};
+static const algorithm_t alltoallv_algorithms[] = {{NULL, NULL, NULL},
+                                                   {coll_alltoallv_pairwise, NULL, NULL},
+                                                   {coll_alltoallv_linear, NULL, NULL},
+                                                   {NULL, alltoall_shm, coll_alltoallv_shm}};
+static const algorithm_t alltoallw_algorithms[] = {{NULL, NULL, NULL},
+                                                   {coll_alltoallw_pairwise, NULL, NULL},
+                                                   {coll_alltoallw_linear, NULL, NULL},
+                                                   {NULL, alltoall_shm, coll_alltoallw_shm}};
 static int alltoallvw_rule(const comm_t *comm, const coll_args_t *a)
 {
-    (void)a;
-    return comm->size <= 8 ? 2 : 1;
+    /* Up to 8 processes the slots take the small blocks and the large
+     * ones go all at once as in the linear exchange (alltoallv_shm.c);
+     * more take turns, pairwise, as MPI_Alltoall's large blocks do. */
+    if (comm->size <= 8)
+        return alltoall_shm(comm, a) ? 3 : 2;
+    return 1;
 }
 
 static const algorithm_t reduce_algorithms[] = {{NULL, NULL, NULL},

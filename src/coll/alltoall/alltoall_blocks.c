@@ -5,8 +5,26 @@
  */
 #include "coll/coll.h"
 
-/* Block j of each side, by operation: equal blocks, counts and element
- * displacements, or counts, byte displacements and types. */
+void coll_alltoall_blocks(const coll_args_t *a, int form, int n, coll_block_t *send, coll_block_t *recv)
+{
+    for (int j = 0; j < n; j++) {
+        if (form == COLL_ALLTOALL) {
+            send[j] = (coll_block_t){coll_at(a->sendbuf, j * a->sendcount, a->sendtype), a->sendcount, a->sendtype};
+            recv[j] = (coll_block_t){coll_at(a->recvbuf, j * a->recvcount, a->recvtype), a->recvcount, a->recvtype};
+        } else if (form == COLL_ALLTOALLV) {
+            if (!a->in_place)
+                send[j] =
+                    (coll_block_t){coll_at(a->sendbuf, a->sdispls[j], a->sendtype), a->sendcounts[j], a->sendtype};
+            recv[j] = (coll_block_t){coll_at(a->recvbuf, a->rdispls[j], a->recvtype), a->recvcounts[j], a->recvtype};
+        } else {
+            if (!a->in_place)
+                send[j] = (coll_block_t){coll_at_bytes(a->sendbuf, a->sdispls[j]), a->sendcounts[j], a->sendtypes[j]};
+            recv[j] = (coll_block_t){coll_at_bytes(a->recvbuf, a->rdispls[j]), a->recvcounts[j], a->recvtypes[j]};
+        }
+    }
+}
+
+/* The blocks in memory that lives as long as the schedule. */
 static int blocks(sched_t *s, comm_t *comm, const coll_args_t *a, int form, coll_block_t **send, coll_block_t **recv)
 {
     int n = comm_peer_count(comm);
@@ -15,20 +33,7 @@ static int blocks(sched_t *s, comm_t *comm, const coll_args_t *a, int form, coll
         return MPI_ERR_NO_MEM;
     *send = b;
     *recv = b + n;
-    for (int j = 0; j < n; j++) {
-        if (form == COLL_ALLTOALL) {
-            b[j] = (coll_block_t){coll_at(a->sendbuf, j * a->sendcount, a->sendtype), a->sendcount, a->sendtype};
-            b[n + j] = (coll_block_t){coll_at(a->recvbuf, j * a->recvcount, a->recvtype), a->recvcount, a->recvtype};
-        } else if (form == COLL_ALLTOALLV) {
-            if (!a->in_place)
-                b[j] = (coll_block_t){coll_at(a->sendbuf, a->sdispls[j], a->sendtype), a->sendcounts[j], a->sendtype};
-            b[n + j] = (coll_block_t){coll_at(a->recvbuf, a->rdispls[j], a->recvtype), a->recvcounts[j], a->recvtype};
-        } else {
-            if (!a->in_place)
-                b[j] = (coll_block_t){coll_at_bytes(a->sendbuf, a->sdispls[j]), a->sendcounts[j], a->sendtypes[j]};
-            b[n + j] = (coll_block_t){coll_at_bytes(a->recvbuf, a->rdispls[j]), a->recvcounts[j], a->recvtypes[j]};
-        }
-    }
+    coll_alltoall_blocks(a, form, n, b, b + n);
     return MPI_SUCCESS;
 }
 

@@ -1,0 +1,176 @@
+/*
+ * alltoallv_shm.c -- MPI_Alltoallv and MPI_Alltoallw through
+ * shared-memory slots.
+ *
+ * Here the blocks differ in size and only the two ends of a block know
+ * its size, so the way is chosen block by block, by a rule both ends
+ * apply to the same number: a block up to a slice of the slot (the slot
+ * shared out among the processes) goes through its sender's slot, a
+ * larger one by message (pulled with one copy where allowed, as the
+ * linear exchange does).  Each process writes a table, an entry per
+ * destination saying where its block sits or that it comes by message,
+ * packs the blocks that fit after it, and publishes once; then it reads
+ * its entry in every other process's table.  Small blocks thus cost what
+ * MPI_Alltoall's do: one copy in, one out, no message and no pairing,
+ * where the message-based exchange paid a rendezvous of every pair.
+ *
+ * A receiver follows the sender's entry, not its own count: where the
+ * counts disagree (an erroneous call) it reports truncation instead of
+ * waiting for a message that never comes.  The messages take the next
+ * tag of the communicator's collective sequence, which every process
+ * takes here whether or not it has any.  In place, an outgoing block
+ * that goes by message is copied aside first, before anything lands.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "coll/sched.h"
+#include "coll/shm.h"
+#include "err/err.h"
+#include "p2p/p2p.h"
+#include "progress/progress.h"
+#include "request/request.h"
+
+/* Between two processes one message beats the slot from here on
+ * (select.c's SHM_SMALL_BYTES, measured for MPI_Alltoall). */
+#define TWO_PROCESS_SLICE (16 * 1024)
+
+#define BY_MESSAGE UINT32_MAX
+
+typedef struct entry {
+    uint32_t at;    /* offset of the block in the data area, or BY_MESSAGE */
+    uint32_t bytes; /* its size (in the slot only) */
+} entry_t;
+
+/* The most bytes of a block that goes through the slot. */
+static size_t slice_bytes(int n, size_t table)
+{
+    size_t slice = (SHM_COLL_DATA_BYTES - table) / (size_t)n;
+    return n == 2 && slice > TWO_PROCESS_SLICE ? TWO_PROCESS_SLICE : slice;
+}
+
+static size_t block_bytes(const coll_block_t *b)
+{
+    return (size_t)(b->count * b->dt->size);
+}
+
+/* A finished message: its error, or truncation when the sender's block
+ * was not the size expected. */
+static int finish(request_t *req, int rc)
+{
+    int err = request_status_error(req);
+    if (rc == MPI_SUCCESS && err != MPI_SUCCESS)
+        rc = err;
+    else if (rc == MPI_SUCCESS && req->kind == REQUEST_RECV && req->msg_bytes != req->data.bytes)
+        rc = err_set(MPI_ERR_TRUNCATE, "process %d sent %zu bytes where %zu were expected", req->status.MPI_SOURCE,
+                     req->msg_bytes, req->data.bytes);
+    request_free(req);
+    return rc;
+}
+
+static int exchange(comm_t *comm, const coll_args_t *a, int form)
+{
+    int n = comm->size, me = comm->rank;
+    coll_block_t send[COLL_SHM_MAX_SIZE], recv[COLL_SHM_MAX_SIZE];
+    request_t *req[2 * COLL_SHM_MAX_SIZE];
+    void *aside[COLL_SHM_MAX_SIZE] = {NULL};
+    int nreq = 0;
+    coll_alltoall_blocks(a, form, n, send, recv);
+    const coll_block_t *out_blocks = a->in_place ? recv : send;
+
+    coll_shm_op_t op;
+    int rc = coll_shm_begin(comm, &op);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int tag = sched_next_tag(comm);
+    size_t table = (size_t)n * sizeof(entry_t);
+    size_t slice = slice_bytes(n, table), total = table;
+    for (int q = 0; q < n; q++) {
+        size_t bytes = block_bytes(&out_blocks[q]);
+        if (q != me && bytes <= slice)
+            total += bytes;
+    }
+
+    /* The table and the blocks that fit; those that do not are copied
+     * aside in place, before any incoming block can overwrite them. */
+    unsigned char *area = coll_shm_claim(&op, total);
+    entry_t *entries = (entry_t *)area;
+    size_t at = table;
+    for (int q = 0; q < n; q++) {
+        size_t bytes = block_bytes(&out_blocks[q]);
+        dt_buffer_t from = coll_buf(out_blocks[q].buf, out_blocks[q].count, out_blocks[q].dt);
+        if (q == me) {
+            entries[q] = (entry_t){BY_MESSAGE, 0};
+        } else if (bytes <= slice) {
+            entries[q] = (entry_t){(uint32_t)at, (uint32_t)bytes};
+            dt_buffer_pack(&from, 0, bytes, area + at);
+            at += bytes;
+        } else {
+            entries[q] = (entry_t){BY_MESSAGE, 0};
+            if (a->in_place && rc == MPI_SUCCESS) {
+                if (!(aside[q] = malloc(bytes)))
+                    rc = err_set(MPI_ERR_NO_MEM, "out of memory setting a block of %zu bytes aside", bytes);
+                else
+                    dt_buffer_pack(&from, 0, bytes, aside[q]);
+            }
+        }
+    }
+    coll_shm_next_phase(&op);
+    coll_shm_publish(&op);
+
+    comm_t *group = comm->internal;
+    for (int k = 1; k < n; k++) {
+        int q = (me + k) % n;
+        size_t bytes = block_bytes(&out_blocks[q]);
+        if (bytes <= slice)
+            continue;
+        /* Out of memory for the copy aside: an empty message, which the
+         * receiver reports as truncation instead of waiting. */
+        dt_buffer_t data = a->in_place ? dt_buffer_bytes(aside[q], aside[q] ? bytes : 0)
+                                       : coll_buf(out_blocks[q].buf, out_blocks[q].count, out_blocks[q].dt);
+        p2p_isend(&data, q, tag, group, &req[nreq++]);
+    }
+
+    /* Each reads the process after it first, so that not everyone reads
+     * the same slot at once. */
+    for (int k = 1; k < n; k++) {
+        int p = (me + k) % n;
+        coll_shm_wait(&op, p);
+        entry_t e = ((const entry_t *)coll_shm_data(&op, p))[me];
+        dt_buffer_t to = coll_buf(recv[p].buf, recv[p].count, recv[p].dt);
+        if (e.at == BY_MESSAGE) {
+            p2p_irecv_pull(&to, p, tag, group, &req[nreq++]);
+            continue;
+        }
+        if (e.bytes != to.bytes && op.rc == MPI_SUCCESS)
+            op.rc = err_set(MPI_ERR_TRUNCATE, "process %d sent %u bytes where %zu were expected", p, e.bytes, to.bytes);
+        dt_buffer_unpack(&to, 0, e.bytes < to.bytes ? e.bytes : to.bytes, coll_shm_data(&op, p) + e.at);
+    }
+    if (!a->in_place) {
+        dt_buffer_t from = coll_buf(send[me].buf, send[me].count, send[me].dt);
+        dt_buffer_t to = coll_buf(recv[me].buf, recv[me].count, recv[me].dt);
+        if (from.bytes != to.bytes && op.rc == MPI_SUCCESS)
+            op.rc = err_set(MPI_ERR_TRUNCATE, "this process sends itself %zu bytes where %zu are expected", from.bytes,
+                            to.bytes);
+        coll_copy(&from, &to);
+    }
+    for (int i = 0; i < nreq; i++) {
+        progress_wait(req[i]);
+        rc = finish(req[i], rc);
+    }
+    for (int q = 0; q < n; q++)
+        free(aside[q]);
+    op.saw_all = true; /* it waited for every member */
+    int end_rc = coll_shm_end(&op);
+    return rc != MPI_SUCCESS ? rc : end_rc;
+}
+
+int coll_alltoallv_shm(comm_t *comm, const coll_args_t *a)
+{
+    return exchange(comm, a, COLL_ALLTOALLV);
+}
+
+int coll_alltoallw_shm(comm_t *comm, const coll_args_t *a)
+{
+    return exchange(comm, a, COLL_ALLTOALLW);
+}

@@ -1,0 +1,176 @@
+/*
+ * alltoallv_sizes.c -- MPI_Alltoallv and MPI_Alltoallw with blocks of
+ * every size at once: empty, a few elements, some beyond a shared-memory
+ * slot's share and some of a megabyte, so that one call moves some
+ * blocks through the slots and others as messages (alltoallv_shm.c); in
+ * place, with non-contiguous types on one side, and with counts that
+ * disagree between sender and receiver in either direction, which must
+ * be reported as truncation and never leave a process waiting.
+ */
+#include <stdlib.h>
+
+#include "mpitest.h"
+
+static const int sizes[] = {0, 1, 7, 1000, 5000, 20000, 300000};
+#define NSIZES (int)(sizeof sizes / sizeof sizes[0])
+
+static int rank, size;
+
+/* Elements process p sends to q: symmetric, so that the in-place form
+ * (where each block goes out and comes back in the same place) can use
+ * it too; varied by `shift` from one round to the next. */
+static int count_of(int p, int q, int shift)
+{
+    return sizes[(p + q + shift) % NSIZES];
+}
+
+static int value(int p, int q, int i)
+{
+    return p * 1000003 + q * 1009 + i;
+}
+
+/* Counts and displacements (elements) of the blocks to or from each. */
+static int layout(int shift, int *counts, int *displs)
+{
+    int at = 0;
+    for (int q = 0; q < size; q++) {
+        counts[q] = count_of(rank, q, shift);
+        displs[q] = at;
+        at += counts[q] + 3; /* a gap between blocks, left alone */
+    }
+    return at;
+}
+
+static int check_received(const int *r, const int *counts, const int *displs, const char *what, int shift)
+{
+    int bad = 0;
+    for (int p = 0; p < size; p++)
+        for (int i = 0; i < counts[p]; i++)
+            if (r[displs[p] + i] != value(p, rank, i) && bad++ == 0)
+                MT_CHECK(0, "%s (round %d): from %d element %d is %d, expected %d", what, shift, p, i, r[displs[p] + i],
+                         value(p, rank, i));
+    for (int p = 0; p < size; p++)
+        for (int g = 0; g < 3; g++)
+            if (r[displs[p] + counts[p] + g] != -1 && bad++ == 0)
+                MT_CHECK(0, "%s (round %d): the gap after block %d was written", what, shift, p);
+    return bad;
+}
+
+static void alltoallv_rounds(void)
+{
+    int *counts = malloc((size_t)size * sizeof *counts), *displs = malloc((size_t)size * sizeof *displs);
+    for (int shift = 0; shift < NSIZES; shift++) {
+        int total = layout(shift, counts, displs);
+        int *s = malloc((size_t)total * sizeof *s + 1), *r = malloc((size_t)total * sizeof *r + 1);
+        for (int in_place = 0; in_place < 2; in_place++) {
+            for (int i = 0; i < total; i++)
+                r[i] = -1;
+            for (int q = 0; q < size; q++)
+                for (int i = 0; i < counts[q]; i++)
+                    (in_place ? r : s)[displs[q] + i] = value(rank, q, i);
+            int rc = in_place ? MPI_Alltoallv(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, r, counts, displs, MPI_INT,
+                                              MPI_COMM_WORLD)
+                              : MPI_Alltoallv(s, counts, displs, MPI_INT, r, counts, displs, MPI_INT, MPI_COMM_WORLD);
+            MT_CHECK(rc == MPI_SUCCESS, "MPI_Alltoallv (in place %d, round %d) failed", in_place, shift);
+            check_received(r, counts, displs, in_place ? "alltoallv in place" : "alltoallv", shift);
+        }
+        free(s);
+        free(r);
+    }
+    free(counts);
+    free(displs);
+}
+
+/* The w form: blocks to odd ranks go out as every other int of a buffer
+ * twice as long (a vector type), all arrive as plain ints; byte
+ * displacements. */
+static void alltoallw_rounds(void)
+{
+    int *counts = malloc((size_t)size * sizeof *counts), *displs = malloc((size_t)size * sizeof *displs);
+    int *rcounts = malloc((size_t)size * sizeof *rcounts), *sbytes = malloc((size_t)size * sizeof *sbytes);
+    int *rbytes = malloc((size_t)size * sizeof *rbytes);
+    MPI_Datatype *stypes = malloc((size_t)size * sizeof *stypes), *rtypes = malloc((size_t)size * sizeof *rtypes);
+    MPI_Datatype strided;
+    MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &strided);
+    MPI_Type_commit(&strided);
+    for (int shift = 0; shift < NSIZES; shift += 2) {
+        int total = layout(shift, counts, displs);
+        int *s = malloc(2 * (size_t)total * sizeof *s + 1), *r = malloc((size_t)total * sizeof *r + 1);
+        for (int i = 0; i < total; i++)
+            r[i] = -1;
+        int at = 0;
+        for (int q = 0; q < size; q++) {
+            rcounts[q] = counts[q];
+            rbytes[q] = displs[q] * (int)sizeof(int);
+            rtypes[q] = MPI_INT;
+            stypes[q] = q % 2 ? strided : MPI_INT;
+            sbytes[q] = at * (int)sizeof(int);
+            for (int i = 0; i < counts[q]; i++)
+                s[at + (q % 2 ? 2 * i : i)] = value(rank, q, i);
+            at += (q % 2 ? 2 : 1) * counts[q];
+        }
+        MT_CHECK(MPI_Alltoallw(s, counts, sbytes, stypes, r, rcounts, rbytes, rtypes, MPI_COMM_WORLD) == MPI_SUCCESS,
+                 "MPI_Alltoallw (round %d) failed", shift);
+        check_received(r, counts, displs, "alltoallw", shift);
+        free(s);
+        free(r);
+    }
+    MPI_Type_free(&strided);
+    free(counts);
+    free(displs);
+    free(rcounts);
+    free(sbytes);
+    free(rbytes);
+    free(stypes);
+    free(rtypes);
+}
+
+/* Rank 0 sends rank 1 another count than rank 1 expects: one more (a
+ * small block), 1 where 20000 are expected (a slot block against a
+ * message) and 20000 where 1 is (the other way).  Rank 1 reports
+ * truncation and nobody waits forever. */
+static void counts_disagree(void)
+{
+    static const int sent_recv[][2] = {{8, 7}, {1, 20000}, {20000, 1}};
+    for (int k = 0; k < 3; k++) {
+        int *sc = calloc((size_t)size, sizeof *sc), *rc = calloc((size_t)size, sizeof *rc);
+        int *sd = calloc((size_t)size, sizeof *sd), *rd = calloc((size_t)size, sizeof *rd);
+        int *s = calloc(20000, sizeof *s), *r = calloc(20000, sizeof *r);
+        for (int q = 0; q < size; q++) {
+            sc[q] = rc[q] = 2;
+            if (rank == 0 && q == 1)
+                sc[q] = sent_recv[k][0];
+            if (rank == 1 && q == 0)
+                rc[q] = sent_recv[k][1];
+        }
+        int err = MPI_Alltoallv(s, sc, sd, MPI_INT, r, rc, rd, MPI_INT, MPI_COMM_WORLD), cls = MPI_SUCCESS;
+        MPI_Error_class(err, &cls);
+        /* Others may hear of it too (the pairwise exchange passes a
+         * failure on), but nothing else. */
+        MT_CHECK(rank == 1 ? cls == MPI_ERR_TRUNCATE : cls == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE,
+                 "mismatch %d (%d sent, %d expected): class %d", k, sent_recv[k][0], sent_recv[k][1], cls);
+        free(sc);
+        free(rc);
+        free(sd);
+        free(rd);
+        free(s);
+        free(r);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    alltoallv_rounds();
+    alltoallw_rounds();
+    if (size > 1)
+        counts_disagree();
+    /* Still in step afterwards. */
+    int one = 1, sum = 0;
+    MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MT_CHECK(sum == size, "allreduce after the mismatches gave %d", sum);
+    return mt_finish();
+}
