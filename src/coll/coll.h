@@ -192,6 +192,7 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a);
 int coll_gather_shm(comm_t *comm, const coll_args_t *a);
 int coll_scatter_shm(comm_t *comm, const coll_args_t *a);
 int coll_allgather_shm(comm_t *comm, const coll_args_t *a);
+int coll_allgatherv_shm(comm_t *comm, const coll_args_t *a);
 int coll_alltoall_shm(comm_t *comm, const coll_args_t *a);
 int coll_alltoallv_shm(comm_t *comm, const coll_args_t *a);
 int coll_alltoallw_shm(comm_t *comm, const coll_args_t *a);

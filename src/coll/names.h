@@ -14,7 +14,7 @@
 #define COLL_NAMES_SCATTER "linear", "binomial", "shm"
 #define COLL_NAMES_SCATTERV "linear"
 #define COLL_NAMES_ALLGATHER "ring", "recursive_doubling", "shm"
-#define COLL_NAMES_ALLGATHERV "ring"
+#define COLL_NAMES_ALLGATHERV "ring", "shm"
 #define COLL_NAMES_ALLTOALL "pairwise", "linear", "shm"
 #define COLL_NAMES_ALLTOALLV "pairwise", "linear", "shm"
 #define COLL_NAMES_ALLTOALLW "pairwise", "linear", "shm"

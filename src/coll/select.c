@@ -196,7 +196,19 @@ static int allgather_rule(const comm_t *comm, const coll_args_t *a)
     return 1;
 }
 
-static const algorithm_t allgatherv_algorithms[] = {{NULL, NULL, NULL}, {coll_allgatherv_ring, NULL, NULL}};
+static const algorithm_t allgatherv_algorithms[] = {
+    {NULL, NULL, NULL}, {coll_allgatherv_ring, NULL, NULL}, {NULL, allgather_shm, coll_allgatherv_shm}};
+static int allgatherv_rule(const comm_t *comm, const coll_args_t *a)
+{
+    /* As MPI_Allgather, by the largest block (every process knows them
+     * all). */
+    if (!allgather_shm(comm, a))
+        return 1;
+    for (int p = 0; comm->size == 2 && p < 2; p++)
+        if ((size_t)(a->recvcounts[p] * a->recvtype->size) > SHM_COLL_DATA_BYTES)
+            return 1;
+    return 2;
+}
 
 static const algorithm_t alltoall_algorithms[] = {{NULL, NULL, NULL},
                                                   {coll_alltoall_pairwise, NULL, NULL},
@@ -343,7 +355,7 @@ static const struct {
     OP(COLL_SCATTER, scatter, scatter_rule, "TESSERA_COLL_SCATTER"),
     OP(COLL_SCATTERV, scatterv, one_rule, "TESSERA_COLL_SCATTERV"),
     OP(COLL_ALLGATHER, allgather, allgather_rule, "TESSERA_COLL_ALLGATHER"),
-    OP(COLL_ALLGATHERV, allgatherv, one_rule, "TESSERA_COLL_ALLGATHERV"),
+    OP(COLL_ALLGATHERV, allgatherv, allgatherv_rule, "TESSERA_COLL_ALLGATHERV"),
     OP(COLL_ALLTOALL, alltoall, alltoall_rule, "TESSERA_COLL_ALLTOALL"),
     OP(COLL_ALLTOALLV, alltoallv, alltoallvw_rule, "TESSERA_COLL_ALLTOALLV"),
     OP(COLL_ALLTOALLW, alltoallw, alltoallvw_rule, "TESSERA_COLL_ALLTOALLW"),

@@ -1,11 +1,13 @@
 /*
- * alltoallv_sizes.c -- MPI_Alltoallv and MPI_Alltoallw with blocks of
- * every size at once: empty, a few elements, some beyond a shared-memory
- * slot's share and some of a megabyte, so that one call moves some
- * blocks through the slots and others as messages (alltoallv_shm.c); in
- * place, with non-contiguous types on one side, and with counts that
- * disagree between sender and receiver in either direction, which must
- * be reported as truncation and never leave a process waiting.
+ * v_sizes.c -- MPI_Alltoallv, MPI_Alltoallw and MPI_Allgatherv with
+ * blocks of every size at once: empty, a few elements, some beyond a
+ * shared-memory slot's share and some of a megabyte, so that one
+ * alltoallv moves some blocks through the slots and others as messages
+ * (alltoallv_shm.c) and an allgatherv goes in parts that some blocks have
+ * left (allgather_shm.c); in place, with non-contiguous types on one
+ * side, and with alltoallv counts that disagree between sender and
+ * receiver in either direction, which must be reported as truncation and
+ * never leave a process waiting.
  */
 #include <stdlib.h>
 
@@ -158,6 +160,58 @@ static void counts_disagree(void)
     }
 }
 
+/* Process p brings count_of(p, p, shift) elements; every process gets
+ * all, each block in its own place with a gap after it. */
+static void allgatherv_rounds(void)
+{
+    int *counts = malloc((size_t)size * sizeof *counts), *displs = malloc((size_t)size * sizeof *displs);
+    MPI_Datatype strided;
+    MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &strided);
+    MPI_Type_commit(&strided);
+    for (int shift = 0; shift < NSIZES; shift++) {
+        int at = 0;
+        for (int p = 0; p < size; p++) {
+            counts[p] = count_of(p, p, shift);
+            displs[p] = at;
+            at += counts[p] + 3;
+        }
+        int mine = counts[rank];
+        int *s = malloc((size_t)mine * sizeof *s + 1), *t = malloc(2 * (size_t)mine * sizeof *t + 1);
+        int *r = malloc((size_t)at * sizeof *r + 1);
+        for (int form = 0; form < 3; form++) { /* contiguous, strided send, in place */
+            for (int i = 0; i < at; i++)
+                r[i] = -1;
+            for (int i = 0; i < mine; i++) {
+                s[i] = t[2 * i] = value(rank, rank, i);
+                if (form == 2)
+                    r[displs[rank] + i] = value(rank, rank, i);
+            }
+            int rc = form == 2   ? MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, r, counts, displs, MPI_INT,
+                                                  MPI_COMM_WORLD)
+                     : form == 1 ? MPI_Allgatherv(t, mine, strided, r, counts, displs, MPI_INT, MPI_COMM_WORLD)
+                                 : MPI_Allgatherv(s, mine, MPI_INT, r, counts, displs, MPI_INT, MPI_COMM_WORLD);
+            MT_CHECK(rc == MPI_SUCCESS, "MPI_Allgatherv (form %d, round %d) failed", form, shift);
+            int bad = 0;
+            for (int p = 0; p < size; p++) {
+                for (int i = 0; i < counts[p]; i++)
+                    if (r[displs[p] + i] != value(p, p, i) && bad++ == 0)
+                        MT_CHECK(0, "allgatherv (form %d, round %d): block %d element %d is %d, expected %d", form,
+                                 shift, p, i, r[displs[p] + i], value(p, p, i));
+                for (int g = 0; g < 3; g++)
+                    if (r[displs[p] + counts[p] + g] != -1 && bad++ == 0)
+                        MT_CHECK(0, "allgatherv (form %d, round %d): the gap after block %d was written", form, shift,
+                                 p);
+            }
+        }
+        free(s);
+        free(t);
+        free(r);
+    }
+    MPI_Type_free(&strided);
+    free(counts);
+    free(displs);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -166,6 +220,7 @@ int main(int argc, char **argv)
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     alltoallv_rounds();
     alltoallw_rounds();
+    allgatherv_rounds();
     if (size > 1)
         counts_disagree();
     /* Still in step afterwards. */
