@@ -333,19 +333,23 @@ static void start_round(sched_t *s)
     }
 }
 
-/* A message of the round has completed: collect its outcome.  Every
- * receive of a collective knows exactly how much data to expect, so a
- * message of another length is a mismatch between processes. */
-static void finish_message(sched_t *s, request_t *req)
+int sched_message_outcome(const request_t *req)
 {
     int rc = request_status_error(req);
+    if (rc == MPI_SUCCESS && req->kind == REQUEST_RECV && req->msg_bytes != req->data.bytes)
+        rc = err_set(MPI_ERR_TRUNCATE,
+                     "process %d sent %zu bytes where %zu were expected: the processes passed different counts or "
+                     "types (here, or where process %d's data came from)",
+                     req->status.MPI_SOURCE, req->msg_bytes, req->data.bytes, req->status.MPI_SOURCE);
+    return rc;
+}
+
+/* A message of the round has completed: collect its outcome. */
+static void finish_message(sched_t *s, request_t *req)
+{
+    int rc = sched_message_outcome(req);
     if (rc != MPI_SUCCESS)
         fail(s, rc);
-    else if (req->kind == REQUEST_RECV && req->msg_bytes != req->data.bytes)
-        fail(s, err_set(MPI_ERR_TRUNCATE,
-                        "process %d sent %zu bytes where %zu were expected: the processes passed different counts "
-                        "or types (here, or where process %d's data came from)",
-                        req->status.MPI_SOURCE, req->msg_bytes, req->data.bytes, req->status.MPI_SOURCE));
     request_free(req);
 }
 

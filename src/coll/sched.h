@@ -38,6 +38,11 @@ sched_t *sched_new(comm_t *comm);
 /* The next tag of comm's sequence, for a blocking algorithm that sends
  * messages of its own; every process must take it in the same call. */
 int sched_next_tag(comm_t *comm);
+/* A collective's completed message: MPI_SUCCESS, its error, or
+ * MPI_ERR_TRUNCATE (described) for a receive whose message was of
+ * another length than expected -- every receive of a collective knows
+ * exactly how much data to expect. */
+int sched_message_outcome(const request_t *req);
 void sched_free(sched_t *s);
 
 /* The steps, in order.  Ranks are ranks of the group the messages go to

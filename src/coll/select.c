@@ -54,10 +54,8 @@ static size_t block_bytes(const coll_args_t *a)
 }
 
 /* The shared-memory algorithms (coll/shm.h): blocking calls only, with
- * each process's part of the data within its slot.  Where one message
- * between two processes beats them (large data, measured at 64 KiB), they
- * stop at this size. */
-#define SHM_SMALL_BYTES (16 * 1024)
+ * each process's part of the data within its slot; between two processes
+ * they stop at SHM_SMALL_BYTES. */
 static bool barrier_shm(const comm_t *comm, const coll_args_t *a)
 {
     return coll_shm_serves(comm, a, 0);

@@ -80,6 +80,11 @@ typedef struct coll_shm_op {
     int rc;              /* MPI_ERR_TRUNCATE once sizes disagreed */
 } coll_shm_op_t;
 
+/* Between two processes one message beats the slots for large data
+ * (measured at 64 KiB): the algorithms stop at this size there, or send
+ * larger blocks as messages. */
+#define SHM_SMALL_BYTES (16 * 1024)
+
 /* Whether the communicator can have a slot at all (its size, its context
  * pair, the job's segment); true for one that has attached. */
 bool coll_shm_could_attach(const comm_t *comm);

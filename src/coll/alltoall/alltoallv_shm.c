@@ -31,10 +31,6 @@
 #include "progress/progress.h"
 #include "request/request.h"
 
-/* Between two processes one message beats the slot from here on
- * (select.c's SHM_SMALL_BYTES, measured for MPI_Alltoall). */
-#define TWO_PROCESS_SLICE (16 * 1024)
-
 #define BY_MESSAGE UINT32_MAX
 
 typedef struct entry {
@@ -46,26 +42,12 @@ typedef struct entry {
 static size_t slice_bytes(int n, size_t table)
 {
     size_t slice = (SHM_COLL_DATA_BYTES - table) / (size_t)n;
-    return n == 2 && slice > TWO_PROCESS_SLICE ? TWO_PROCESS_SLICE : slice;
+    return n == 2 && slice > SHM_SMALL_BYTES ? SHM_SMALL_BYTES : slice;
 }
 
 static size_t block_bytes(const coll_block_t *b)
 {
     return (size_t)(b->count * b->dt->size);
-}
-
-/* A finished message: its error, or truncation when the sender's block
- * was not the size expected. */
-static int finish(request_t *req, int rc)
-{
-    int err = request_status_error(req);
-    if (rc == MPI_SUCCESS && err != MPI_SUCCESS)
-        rc = err;
-    else if (rc == MPI_SUCCESS && req->kind == REQUEST_RECV && req->msg_bytes != req->data.bytes)
-        rc = err_set(MPI_ERR_TRUNCATE, "process %d sent %zu bytes where %zu were expected", req->status.MPI_SOURCE,
-                     req->msg_bytes, req->data.bytes);
-    request_free(req);
-    return rc;
 }
 
 static int exchange(comm_t *comm, const coll_args_t *a, int form)
@@ -142,21 +124,21 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
             p2p_irecv_pull(&to, p, tag, group, &req[nreq++]);
             continue;
         }
-        if (e.bytes != to.bytes && op.rc == MPI_SUCCESS)
-            op.rc = err_set(MPI_ERR_TRUNCATE, "process %d sent %u bytes where %zu were expected", p, e.bytes, to.bytes);
-        dt_buffer_unpack(&to, 0, e.bytes < to.bytes ? e.bytes : to.bytes, coll_shm_data(&op, p) + e.at);
+        size_t take = e.bytes == to.bytes ? to.bytes : coll_shm_mismatch(&op, p, e.bytes, to.bytes);
+        dt_buffer_unpack(&to, 0, take, coll_shm_data(&op, p) + e.at);
     }
     if (!a->in_place) {
         dt_buffer_t from = coll_buf(send[me].buf, send[me].count, send[me].dt);
         dt_buffer_t to = coll_buf(recv[me].buf, recv[me].count, recv[me].dt);
-        if (from.bytes != to.bytes && op.rc == MPI_SUCCESS)
-            op.rc = err_set(MPI_ERR_TRUNCATE, "this process sends itself %zu bytes where %zu are expected", from.bytes,
-                            to.bytes);
+        if (from.bytes != to.bytes)
+            coll_shm_mismatch(&op, me, from.bytes, to.bytes);
         coll_copy(&from, &to);
     }
     for (int i = 0; i < nreq; i++) {
         progress_wait(req[i]);
-        rc = finish(req[i], rc);
+        if (rc == MPI_SUCCESS)
+            rc = sched_message_outcome(req[i]);
+        request_free(req[i]);
     }
     for (int q = 0; q < n; q++)
         free(aside[q]);
