@@ -73,6 +73,11 @@ typedef struct coll_args {
     int root;
     bool in_place; /* the call passed MPI_IN_PLACE */
     bool blocking; /* a blocking call: shared-memory algorithms may serve it */
+    /* The call moves more bytes at this process than its share of the
+     * last-level cache (dt_streams): the shared-memory algorithms write
+     * their destinations around the caches (coll_run sets it; a message
+     * schedule gets sched_stream instead). */
+    bool stream;
 } coll_args_t;
 
 typedef int (*coll_build_fn)(sched_t *s, comm_t *comm, const coll_args_t *a);
@@ -137,10 +142,12 @@ static inline void coll_copy(const dt_buffer_t *src, const dt_buffer_t *dst)
     /* Not memmove unless the two overlap: glibc's `rep movsb` runs at 2.8
      * GB/s here when the buffers are 4 KiB apart plus a few bytes, as two
      * equal malloc'd buffers usually are (35-46 GB/s otherwise). */
-    if (from + n <= to || to + n <= from)
-        copy_bytes(to, from, n);
-    else
+    if (from + n > to && to + n > from)
         memmove(to, from, n);
+    else if (dst->stream)
+        copy_stream(to, from, n);
+    else
+        copy_bytes(to, from, n);
 }
 
 /* The largest power of two not above n (n >= 1). */

@@ -160,6 +160,16 @@ void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer)
         s->steps[s->n - 1].pull = true;
 }
 
+void sched_stream(sched_t *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        if (s->steps[i].kind == STEP_RECV)
+            s->steps[i].data.stream = true;
+        else if (s->steps[i].kind == STEP_COPY)
+            s->steps[i].dst.stream = true;
+    }
+}
+
 void sched_local_group(sched_t *s, bool on)
 {
     s->local_group = on;

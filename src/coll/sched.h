@@ -61,6 +61,10 @@ void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer);
  * eager limit are offered too, for the receiver to read with one copy
  * (p2p_isend_offer), instead of the sender copying each in turn. */
 void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer);
+/* Write the destinations of every receive and copy recorded so far around
+ * the caches (dt/buffer.h: the call moves more than the process's share
+ * of the last-level cache). */
+void sched_stream(sched_t *s);
 /* On an intercommunicator: until turned off again, the messages recorded
  * stay in the caller's own group (its hidden local communicator), and
  * ranks name processes there.  The intercommunicator algorithms use it to

@@ -475,6 +475,59 @@ static int run_alone(enum coll_op op, const coll_args_t *a)
     return MPI_SUCCESS;
 }
 
+/* count elements of dt, when the process has that side at all. */
+static size_t side_bytes(MPI_Count count, const datatype_t *dt)
+{
+    return dt ? (size_t)(count * dt->size) : 0;
+}
+
+static size_t sum_bytes(const MPI_Count *counts, int n, const datatype_t *dt)
+{
+    MPI_Count sum = 0;
+    for (int i = 0; counts && i < n; i++)
+        sum += counts[i];
+    return side_bytes(sum, dt);
+}
+
+/* The bytes an intracommunicator call that moves data reads and writes at
+ * this process, both sides; 0 for the reductions, whose results the
+ * operation writes (dt_streams). */
+static size_t moved_bytes(enum coll_op op, const comm_t *comm, const coll_args_t *a)
+{
+    int n = comm->size;
+    bool root = comm->rank == a->root;
+    size_t send = side_bytes(a->sendcount, a->sendtype), recv = side_bytes(a->recvcount, a->recvtype);
+    switch (op) {
+    case COLL_BCAST:
+        return recv;
+    case COLL_GATHER:
+        return send + (root ? recv * (size_t)n : 0);
+    case COLL_SCATTER:
+        return recv + (root ? send * (size_t)n : 0);
+    case COLL_ALLGATHER:
+        return send + recv * (size_t)n;
+    case COLL_ALLTOALL:
+        return (send + recv) * (size_t)n;
+    case COLL_GATHERV:
+        return send + (root ? sum_bytes(a->recvcounts, n, a->recvtype) : 0);
+    case COLL_SCATTERV:
+        return recv + (root ? sum_bytes(a->sendcounts, n, a->sendtype) : 0);
+    case COLL_ALLGATHERV:
+        return send + sum_bytes(a->recvcounts, n, a->recvtype);
+    case COLL_ALLTOALLV:
+        return sum_bytes(a->sendcounts, n, a->sendtype) + sum_bytes(a->recvcounts, n, a->recvtype);
+    case COLL_ALLTOALLW: {
+        size_t sum = 0;
+        for (int i = 0; i < n; i++)
+            sum += (a->sendtypes ? side_bytes(a->sendcounts[i], a->sendtypes[i]) : 0) +
+                   side_bytes(a->recvcounts[i], a->recvtypes[i]);
+        return sum;
+    }
+    default:
+        return 0;
+    }
+}
+
 int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a)
 {
     if (op >= COLL_OPS || comm->inter)
@@ -485,7 +538,14 @@ int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a)
             return rc;
     }
     const algorithm_t *alg = choose(op, comm, a);
-    return alg->run ? alg->run(comm, a) : COLL_DECLINED;
+    if (!alg->run)
+        return COLL_DECLINED;
+    if (__builtin_expect(dt_streams(moved_bytes(op, comm, a)), 0)) {
+        coll_args_t streamed = *a;
+        streamed.stream = true;
+        return alg->run(comm, &streamed);
+    }
+    return alg->run(comm, a);
 }
 
 int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
@@ -494,5 +554,8 @@ int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
         return coll_neighbor_linear(s, comm, a, op);
     if (comm->inter)
         return inter_algorithms[op] ? inter_algorithms[op](s, comm, a) : MPI_ERR_COMM;
-    return choose(op, comm, a)->build(s, comm, a);
+    int rc = choose(op, comm, a)->build(s, comm, a);
+    if (rc == MPI_SUCCESS && dt_streams(moved_bytes(op, comm, a)))
+        sched_stream(s);
+    return rc;
 }

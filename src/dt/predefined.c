@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <wchar.h>
 
+#include "dt/buffer.h"
 #include "dt/datatype.h"
 #include "dt/layout.h"
 #include "obj/handle.h"
@@ -143,6 +144,8 @@ static int predefined_layout(datatype_t *dt)
     dt->contiguous = dt->layout && dt->layout->kind == DT_BLOCK && dt->size == dt->extent;
     return dt->layout ? 0 : -1;
 }
+
+size_t dt_stream_share = SIZE_MAX; /* runtime initialisation sets it */
 
 void dt_init(void)
 {

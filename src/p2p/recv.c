@@ -239,6 +239,9 @@ void p2p_recv_prepare(request_t *req, const dt_buffer_t *data, int source, int t
 {
     req->comm = comm;
     request_set_data(req, data);
+    /* Its sender reads as many bytes as it writes, through the same caches. */
+    if (data->bytes > dt_stream_share / 2)
+        req->data.stream = true;
     req->peer = source;
     /* Known now for a named source; a wildcard learns it when it matches. */
     req->world_peer = comm_world_peer(comm, source);

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dt/buffer.h"
 #include "dt/datatype.h"
 #include "err/err.h"
 #include "obj/comm.h"
@@ -285,6 +286,9 @@ int runtime_init(int required, int *provided)
     if (shm_transport_init(rt.segment, rt.rank, rt.size, sleep) != 0)
         return err_set(MPI_ERR_NO_MEM, "out of memory setting up the shared-memory transport");
     copy_init();
+    dt_stream_share = tunables.cache_share ? tunables.cache_share : topology_cache_share(rt.size);
+    if (!dt_stream_share)
+        dt_stream_share = SIZE_MAX; /* unknown: never stream */
     dt_init();
     op_init();
     request_init();

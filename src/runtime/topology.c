@@ -136,3 +136,62 @@ void topology_domains(long ids[TOPO_LEVELS])
     }
     memcpy(ids, cached, sizeof cached);
 }
+
+/* The number of CPUs in a sysfs CPU list ("0-3,8-11"); 0 when unreadable. */
+static long count_cpu_list(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    long n = 0, lo, hi;
+    for (;;) {
+        if (fscanf(f, "%ld", &lo) != 1)
+            break;
+        hi = lo;
+        int c = fgetc(f);
+        if (c == '-') {
+            if (fscanf(f, "%ld", &hi) != 1)
+                break;
+            c = fgetc(f);
+        }
+        n += hi - lo + 1;
+        if (c != ',')
+            break;
+    }
+    fclose(f);
+    return n;
+}
+
+size_t topology_cache_share(int nprocs)
+{
+    long size = 0, sharing = 0;
+    for (int index = 0; index < 8; index++) {
+        char path[96], unit = 0;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", index);
+        long level = read_long(path);
+        if (level < 3)
+            continue;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", index);
+        FILE *f = fopen(path, "r");
+        long kib = 0;
+        if (f) {
+            if (fscanf(f, "%ld%c", &kib, &unit) < 1)
+                kib = 0;
+            fclose(f);
+        }
+        if (unit == 'M')
+            kib *= 1024;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/shared_cpu_list", index);
+        long cpus = count_cpu_list(path);
+        if (kib > 0 && cpus > 0)
+            size = kib * 1024, sharing = cpus; /* the highest level last */
+    }
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (size <= 0 || nprocs < 1 || online < 1)
+        return 0;
+    long caches = online > sharing ? online / sharing : 1;
+    /* mpirun binds rank i to the i-th CPU, so the first cache fills first;
+     * ranks outnumbering the CPUs go round all of them. */
+    long per_cache = nprocs <= online ? (nprocs < sharing ? nprocs : sharing) : (nprocs + caches - 1) / caches;
+    return (size_t)(size / per_cache);
+}

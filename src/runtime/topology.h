@@ -11,6 +11,8 @@
 #ifndef TESSERA_RUNTIME_TOPOLOGY_H
 #define TESSERA_RUNTIME_TOPOLOGY_H
 
+#include <stddef.h>
+
 enum topo_level {
     TOPO_PACKAGE,
     TOPO_NUMA,
@@ -24,6 +26,11 @@ enum topo_level {
 
 /* This process's domain id at every level (computed once). */
 void topology_domains(long ids[TOPO_LEVELS]);
+/* Bytes of last-level cache per process when nprocs processes of the job
+ * run on this machine: the size of the highest-level cache sysfs lists for
+ * CPU 0 over the processes that share one (placed as mpirun binds them);
+ * 0 when sysfs does not say. */
+size_t topology_cache_share(int nprocs);
 /* The name of a level as hwloc and the MPI standard's examples spell it
  * ("Package", "NUMANode", "L3Cache", ...), and back (-1: unknown). */
 const char *topology_level_name(int level);

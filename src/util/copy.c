@@ -1,6 +1,7 @@
 #include "util/copy.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Loop distribution (GCC) or loop idiom recognition (clang) would turn
  * these loops back into memcpy calls. */
@@ -25,6 +26,8 @@ COPY_LOOP_ATTRS static void copy_large_sse(void *dst, const void *src, size_t le
 }
 
 #if defined(__x86_64__)
+#include <immintrin.h>
+
 /* GCC expands a 64-byte memcpy into 16-byte moves even for AVX2 (its
  * generic tuning caps moves at 128 bits), so the 32-byte moves are
  * spelled out as an unaligned vector type. */
@@ -76,6 +79,27 @@ copy_listed_avx2(unsigned char *packed, unsigned char *base, const int64_t *disp
             move_row_avx2(packed, base + disp[i], whole, len);
 }
 
+/* len (64 or more) bytes with 32-byte non-temporal stores from the first
+ * 32-byte boundary of the destination on; the unaligned head and the
+ * tail are ordinary moves.  The fence orders the streaming stores before
+ * whatever tells another process the data is there. */
+COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_stream_avx2(void *dst, const void *src, size_t len)
+{
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    size_t head = (size_t)(-(uintptr_t)d & 31), i = head;
+    *(bytes32_t *)d = *(const bytes32_t *)s;
+    for (; i + 64 <= len; i += 64) {
+        __m256i lo = _mm256_loadu_si256((const __m256i *)(s + i)),
+                hi = _mm256_loadu_si256((const __m256i *)(s + i + 32));
+        _mm256_stream_si256((__m256i *)(d + i), lo);
+        _mm256_stream_si256((__m256i *)(d + i + 32), hi);
+    }
+    _mm_sfence();
+    if (i < len)
+        move64_avx2(d + len - 64, s + len - 64);
+}
+
 COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_large_avx2(void *dst, const void *src, size_t len)
 {
     unsigned char *d = dst;
@@ -88,6 +112,24 @@ COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_large_avx2(void
 #endif
 
 typedef unsigned char bytes16_t __attribute__((vector_size(16), aligned(1), may_alias));
+
+#if defined(__x86_64__)
+/* copy_stream_avx2 with 16-byte stores (SSE2, every x86-64). */
+COPY_LOOP_ATTRS static void copy_stream_sse(void *dst, const void *src, size_t len)
+{
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    size_t head = (size_t)(-(uintptr_t)d & 15), i = head;
+    *(bytes16_t *)d = *(const bytes16_t *)s;
+    for (; i + 16 <= len; i += 16)
+        _mm_stream_si128((__m128i *)(d + i), _mm_loadu_si128((const __m128i *)(s + i)));
+    _mm_sfence();
+    if (i < len)
+        *(bytes16_t *)(d + len - 16) = *(const bytes16_t *)(s + len - 16);
+}
+#else
+#define copy_stream_sse copy_large_sse
+#endif
 
 /* One row of len bytes (16 <= len; whole = len rounded down to 16). */
 static inline __attribute__((always_inline)) void move_row_sse(unsigned char *d, const unsigned char *s, size_t whole,
@@ -120,6 +162,7 @@ COPY_LOOP_ATTRS static void copy_listed_sse(unsigned char *packed, unsigned char
 }
 
 static void (*copy_large_fn)(void *, const void *, size_t) = copy_large_sse;
+static void (*copy_stream_fn)(void *, const void *, size_t) = copy_stream_sse;
 static void (*copy_rows_fn)(unsigned char *, ptrdiff_t, const unsigned char *, ptrdiff_t, size_t,
                             size_t) = copy_rows_sse;
 static void (*copy_listed_fn)(unsigned char *, unsigned char *, const int64_t *, size_t, size_t,
@@ -131,6 +174,7 @@ void copy_init(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2")) {
         copy_large_fn = copy_large_avx2;
+        copy_stream_fn = copy_stream_avx2;
         copy_rows_fn = copy_rows_avx2;
         copy_listed_fn = copy_listed_avx2;
     }
@@ -161,6 +205,14 @@ void copy_small(void *dst, const void *src, size_t len)
 void copy_large(void *dst, const void *src, size_t len)
 {
     copy_large_fn(dst, src, len);
+}
+
+void copy_stream(void *dst, const void *src, size_t len)
+{
+    if (len < 64)
+        copy_small(dst, src, len);
+    else
+        copy_stream_fn(dst, src, len);
 }
 
 void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows)

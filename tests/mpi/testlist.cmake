@@ -77,6 +77,10 @@ tessera_mpi_test_with(smallring "TESSERA_RING_DATA_BYTES=8192;TESSERA_RING_SLOTS
 tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 dt/sendrecv 2)
 tessera_mpi_test_with(smallring "TESSERA_RING_DATA_BYTES=8192;TESSERA_RING_SLOTS=8" dt/sendrecv 2)
 tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 dt/indexed_lists 2)
+# Destinations written around the caches (dt/buffer.h) from 4 KiB on, not
+# only from a share of the last-level cache: odd sizes and offsets.
+tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 pt2pt/pingpong_sizes 2)
+tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 dt/sendrecv 2)
 # Every collective algorithm forced through its override, so that each is
 # tested and not only the ones the selection table picks.
 set(coll_algs_a "TESSERA_COLL_BARRIER=dissemination;TESSERA_COLL_BCAST=binomial;TESSERA_COLL_GATHER=linear;TESSERA_COLL_SCATTER=linear;TESSERA_COLL_ALLGATHER=ring;TESSERA_COLL_ALLGATHERV=ring;TESSERA_COLL_ALLTOALL=pairwise;TESSERA_COLL_ALLTOALLV=pairwise;TESSERA_COLL_ALLTOALLW=pairwise;TESSERA_COLL_REDUCE=binomial;TESSERA_COLL_ALLREDUCE=recursive_doubling;TESSERA_COLL_REDUCE_SCATTER=ring;TESSERA_COLL_REDUCE_SCATTER_BLOCK=ring;TESSERA_COLL_SCAN=recursive_doubling;TESSERA_COLL_EXSCAN=recursive_doubling")
@@ -92,6 +96,9 @@ tessera_mpi_test_with(algs_shm "${coll_algs_shm}" coll/collectives 2 5)
 tessera_mpi_test_with(algs_shm "${coll_algs_shm}" coll/bad_coll 2 4)
 tessera_mpi_test_with(algs_a "${coll_algs_a}" coll/v_sizes 3)
 tessera_mpi_test_with(algs_b "${coll_algs_b}" coll/v_sizes 3)
+tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 coll/collectives 3 4)
+tessera_mpi_test_with(stream "TESSERA_CACHE_SHARE=4096;${coll_algs_shm}" coll/v_sizes 3)
+tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 coll/v_sizes 2 4)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/collectives 3)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/root_blocks 4)
 tessera_mpi_test_with(linear "TESSERA_COLL_BCAST=linear;TESSERA_COLL_SCATTER=linear" coll/root_blocks 4 8)

@@ -2,7 +2,7 @@
  * length from 0 to a few kilobytes, at every alignment of source and
  * destination within a cache line, with the bytes around the destination
  * left as they were; and rows of every length copy_rows and copy_listed
- * take. */
+ * take; and the streaming copy. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,18 +23,23 @@ static void fill(unsigned char *p, size_t n, unsigned seed)
 
 /* One copy of len bytes, src at offset so, dst at offset dof: compares
  * the whole destination buffer, guards included. */
-static void check_copy(size_t len, size_t so, size_t dof, int large)
+enum copy_kind { BYTES, LARGE, STREAM };
+static const char *const copy_names[] = {"copy_bytes", "copy_large", "copy_stream"};
+
+static void check_copy(size_t len, size_t so, size_t dof, enum copy_kind kind)
 {
     fill(src, sizeof src, (unsigned)len);
     fill(dst, sizeof dst, (unsigned)len + 1);
     memcpy(want, dst, sizeof want);
     memcpy(want + GUARD + dof, src + GUARD + so, len);
-    if (large)
+    if (kind == LARGE)
         copy_large(dst + GUARD + dof, src + GUARD + so, len);
+    else if (kind == STREAM)
+        copy_stream(dst + GUARD + dof, src + GUARD + so, len);
     else
         copy_bytes(dst + GUARD + dof, src + GUARD + so, len);
     CHECK(memcmp(dst, want, sizeof want) == 0, "%s of %zu bytes, source offset %zu, destination offset %zu",
-          large ? "copy_large" : "copy_bytes", len, so, dof);
+          copy_names[kind], len, so, dof);
 }
 
 static void check_rows(size_t len, size_t rows)
@@ -83,10 +88,15 @@ static void run_all(void)
     for (size_t len = 0; len <= MAX_LEN; len += len < 1200 ? 1 : 37)
         for (size_t so = 0; so < 64; so += len < 200 || (len > 1000 && len < 1100) ? 1 : 13)
             for (size_t dof = 0; dof < 64; dof += 9)
-                check_copy(len, so, dof, 0);
+                check_copy(len, so, dof, BYTES);
     for (size_t len = 64; len <= MAX_LEN; len += len < 300 ? 1 : 23)
         for (size_t off = 0; off < 64; off += 5)
-            check_copy(len, off, 63 - off, 1);
+            check_copy(len, off, 63 - off, LARGE);
+    /* The streaming copy's aligned middle starts at the destination's next
+     * 16- or 32-byte boundary: every destination offset within a line. */
+    for (size_t len = 0; len <= MAX_LEN; len += len < 300 ? 1 : 23)
+        for (size_t dof = 0; dof < 64; dof += len < 200 ? 1 : 7)
+            check_copy(len, (dof * 5) % 64, dof, STREAM);
     for (size_t len = COPY_ROWS_MIN; len + 40 <= MAX_LEN; len += len < 200 ? 1 : 29)
         for (size_t rows = 1; rows <= 3 && rows * (len + 40) <= MAX_LEN; rows++)
             check_rows(len, rows);

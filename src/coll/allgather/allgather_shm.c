@@ -41,6 +41,7 @@ static int allgather_part(comm_t *comm, const coll_args_t *a, size_t off, size_t
     datatype_t *rt = a->recvtype;
     size_t block = (size_t)(count_of(a, me) * rt->size);
     dt_buffer_t own = coll_buf(block_of(a, me), count_of(a, me), rt);
+    own.stream = a->stream;
     /* What this process brings (in place, from its own slot of recvbuf). */
     dt_buffer_t from = a->in_place ? own : coll_buf(a->sendbuf, a->sendcount, a->sendtype);
     size_t sent = coll_shm_part_share(&op, from.bytes, block, off, window(block, off, len));
@@ -56,6 +57,7 @@ static int allgather_part(comm_t *comm, const coll_args_t *a, size_t off, size_t
         int p = (me + k) % comm->size;
         coll_shm_wait(&op, p);
         dt_buffer_t to = coll_buf(block_of(a, p), count_of(a, p), rt);
+        to.stream = a->stream;
         dt_buffer_unpack(&to, off, coll_shm_take(&op, p, window(to.bytes, off, len)), coll_shm_data(&op, p));
     }
     op.saw_all = true; /* it waited for every member */

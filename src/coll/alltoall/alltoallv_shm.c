@@ -120,6 +120,7 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
         coll_shm_wait(&op, p);
         entry_t e = ((const entry_t *)coll_shm_data(&op, p))[me];
         dt_buffer_t to = coll_buf(recv[p].buf, recv[p].count, recv[p].dt);
+        to.stream = a->stream;
         if (e.at == BY_MESSAGE) {
             p2p_irecv_pull(&to, p, tag, group, &req[nreq++]);
             continue;
@@ -130,6 +131,7 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
     if (!a->in_place) {
         dt_buffer_t from = coll_buf(send[me].buf, send[me].count, send[me].dt);
         dt_buffer_t to = coll_buf(recv[me].buf, recv[me].count, recv[me].dt);
+        to.stream = a->stream;
         if (from.bytes != to.bytes)
             coll_shm_mismatch(&op, me, from.bytes, to.bytes);
         coll_copy(&from, &to);

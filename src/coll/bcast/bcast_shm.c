@@ -33,6 +33,7 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
         return rc;
     int root = a->root;
     dt_buffer_t user = coll_buf(a->recvbuf, a->recvcount, a->recvtype);
+    user.stream = a->stream;
     size_t bytes = user.bytes;
     if (comm->rank == root) {
         unsigned char *data = coll_shm_claim(&op, bytes);
