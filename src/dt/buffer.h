@@ -30,23 +30,25 @@ typedef struct dt_buffer {
     bool stream;     /* contiguous destination written around the caches */
 } dt_buffer_t;
 
-/* Bytes one call may move at a process (what it reads plus what it writes
- * there) before the data it writes is streamed past the caches
- * (copy_stream): the process's share of the last-level cache, set at
- * initialisation (runtime/topology.c, TESSERA_CACHE_SHARE).  Beyond it the
- * destination's lines are not in cache when the copy reaches them (a
- * plain store reads each from memory first) and would not stay there.
- * Measured on the development host (2 cores, 32 MiB shared), 4 and 8
- * processes: MPI_Gather of 4 MiB 1.2-1.4x faster, MPI_Allgather 1.2-1.3x;
- * but a 4 MiB
- * MPI_Bcast between two, its buffers reused from cache every call, took
- * 2.3x as long streamed (docs/perf.md). */
+/* The process's share of the last-level cache (runtime/topology.c,
+ * TESSERA_CACHE_SHARE), set at initialisation.  A call that moves more
+ * than half of it at a process (what it reads plus what it writes there)
+ * streams the data it writes past the caches (copy_stream): its
+ * destination's lines are then not in cache when the copy reaches them (a
+ * plain store reads each from memory first) and would not stay there, a
+ * working set met again every call staying cached only while well under
+ * the cache's size.  Measured on the development host (2 cores, 32 MiB
+ * shared): at 4 and 8 processes MPI_Gather of 4 MiB 1.2-1.4x faster,
+ * MPI_Allgather 1.2-1.3x; at 2, MPI_Alltoall of 4 MiB blocks (16 MiB
+ * moved, the whole share) 1.15-1.25x; but a 4 MiB MPI_Bcast between two,
+ * its buffers reused from cache every call, took 2.3x as long streamed
+ * (docs/perf.md). */
 extern size_t dt_stream_share;
 
 /* Whether a call moving bytes at this process streams its destinations. */
 static inline bool dt_streams(size_t bytes)
 {
-    return bytes > dt_stream_share;
+    return bytes > dt_stream_share / 2;
 }
 
 /* Describe count elements of dt at buf.  bytes is count * dt->size, which

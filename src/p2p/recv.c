@@ -239,8 +239,8 @@ void p2p_recv_prepare(request_t *req, const dt_buffer_t *data, int source, int t
 {
     req->comm = comm;
     request_set_data(req, data);
-    /* Its sender reads as many bytes as it writes, through the same caches. */
-    if (data->bytes > dt_stream_share / 2)
+    /* The receiver writes the bytes; what it reads is the ring's, cached. */
+    if (dt_streams(data->bytes))
         req->data.stream = true;
     req->peer = source;
     /* Known now for a named source; a wildcard learns it when it matches. */
