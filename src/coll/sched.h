@@ -56,15 +56,19 @@ void sched_recv(sched_t *s, const dt_buffer_t *data, int peer);
  * receivers copying in parallel instead of the sender for each (with
  * more than two processes; between two the pipeline is faster). */
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer);
+/* A block of an exchange, where every process serves all the others:
+ * pulled as sched_recv_pull, but through the rings when sched_stream
+ * finds them cached. */
+void sched_recv_exchange(sched_t *s, const dt_buffer_t *data, int peer);
 /* A send from a process that serves several in the same round (a root's
  * block for each process): with four processes or more, blocks within the
  * eager limit are offered too, for the receiver to read with one copy
  * (p2p_isend_offer), instead of the sender copying each in turn. */
 void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer);
 /* Write the destinations of every receive and copy recorded so far around
- * the caches (dt/buffer.h: the call moves more than the process's share
- * of the last-level cache). */
-void sched_stream(sched_t *s);
+ * the caches: the call moves bytes at this process, more than half its
+ * share of the last-level cache (dt/buffer.h). */
+void sched_stream(sched_t *s, size_t bytes);
 /* On an intercommunicator: until turned off again, the messages recorded
  * stay in the caller's own group (its hidden local communicator), and
  * ranks name processes there.  The intercommunicator algorithms use it to

@@ -555,7 +555,8 @@ int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
     if (comm->inter)
         return inter_algorithms[op] ? inter_algorithms[op](s, comm, a) : MPI_ERR_COMM;
     int rc = choose(op, comm, a)->build(s, comm, a);
-    if (rc == MPI_SUCCESS && dt_streams(moved_bytes(op, comm, a)))
-        sched_stream(s);
+    size_t moved = moved_bytes(op, comm, a);
+    if (rc == MPI_SUCCESS && dt_streams(moved))
+        sched_stream(s, moved);
     return rc;
 }

@@ -23,6 +23,8 @@ typedef struct transport_ops {
     size_t eager_limit;
     /* Largest DATA chunk of a pipelined rendezvous. */
     size_t chunk_limit;
+    /* Bytes of the data ring from one process to another (0: none). */
+    size_t ring_bytes;
     /* Whether eager messages may be split into pieces (WIRE_PIECES): worth
      * it where sender and receiver run at the same time. */
     bool pieces;

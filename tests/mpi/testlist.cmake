@@ -97,6 +97,9 @@ tessera_mpi_test_with(algs_shm "${coll_algs_shm}" coll/bad_coll 2 4)
 tessera_mpi_test_with(algs_a "${coll_algs_a}" coll/v_sizes 3)
 tessera_mpi_test_with(algs_b "${coll_algs_b}" coll/v_sizes 3)
 tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 coll/collectives 3 4)
+# Large alltoall blocks through rings that fit the cache share, streamed
+# (coll/sched.c: exchange_through_rings).
+tessera_mpi_test_with(stream_rings "TESSERA_CACHE_SHARE=262144;TESSERA_RING_DATA_BYTES=65536" coll/collectives 3 4)
 tessera_mpi_test_with(stream "TESSERA_CACHE_SHARE=4096;${coll_algs_shm}" coll/v_sizes 3)
 tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 coll/v_sizes 2 4)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/collectives 3)

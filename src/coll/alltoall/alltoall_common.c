@@ -11,8 +11,9 @@
  * each outgoing block is first copied aside (packed) so the block can be
  * received over it.  On an intercommunicator the blocks are those of the
  * remote group's processes.  Large blocks are pulled with one copy where
- * allowed (sched_recv_pull): every process reads its blocks itself,
- * instead of each copying through the rings.
+ * allowed (sched_recv_exchange): every process reads its blocks itself,
+ * instead of each copying through the rings, unless the blocks stream
+ * and the rings stay in cache.
  */
 #include "coll/coll.h"
 
@@ -22,7 +23,7 @@ static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt
     for (int k = 1; k < n; k++) {
         int dst = (r + k) % n, src = (r - k + n) % n;
         sched_send(s, &send[dst], dst);
-        sched_recv_pull(s, &recv[src], src);
+        sched_recv_exchange(s, &recv[src], src);
         if (pairwise)
             sched_round(s);
     }

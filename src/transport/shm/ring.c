@@ -114,6 +114,7 @@ int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled)
         eager = shm.data_bytes / 2;
     transport_shm.eager_limit = eager;
     transport_shm.chunk_limit = shm.data_bytes / 4;
+    transport_shm.ring_bytes = shm.data_bytes;
     shm.tx = calloc((size_t)nranks, sizeof *shm.tx);
     shm.rx = calloc((size_t)nranks, sizeof *shm.rx);
     if (!shm.tx || !shm.rx)
