@@ -183,8 +183,8 @@ void sched_recv_exchange(sched_t *s, const dt_buffer_t *data, int peer)
 static bool exchange_through_rings(const comm_t *comm, size_t bytes)
 {
     size_t readers = (size_t)comm_peer_count(comm) - 1;
-    return bytes / 3 > dt_stream_share / 2 && transport_shm.ring_bytes &&
-           readers * transport_shm.ring_bytes <= dt_stream_share;
+    bool beyond = bytes / 3 > dt_stream_share / 2; /* bytes > 1.5 x share */
+    return beyond && transport_shm.ring_bytes && readers * transport_shm.ring_bytes <= dt_stream_share;
 }
 
 void sched_stream(sched_t *s, size_t bytes)
