@@ -491,34 +491,38 @@ static size_t sum_bytes(const MPI_Count *counts, int n, const datatype_t *dt)
 
 /* The bytes an intracommunicator call that moves data reads and writes at
  * this process, both sides; 0 for the reductions, whose results the
- * operation writes (dt_streams). */
-static size_t moved_bytes(enum coll_op op, const comm_t *comm, const coll_args_t *a)
+ * operation writes (dt_streams).  Every call asks, so each case reads
+ * only what it needs. */
+static inline __attribute__((always_inline)) size_t moved_bytes(enum coll_op op, const comm_t *comm,
+                                                                const coll_args_t *a)
 {
-    int n = comm->size;
-    bool root = comm->rank == a->root;
-    size_t send = side_bytes(a->sendcount, a->sendtype), recv = side_bytes(a->recvcount, a->recvtype);
+    size_t n = (size_t)comm->size;
     switch (op) {
     case COLL_BCAST:
-        return recv;
+        return side_bytes(a->recvcount, a->recvtype);
     case COLL_GATHER:
-        return send + (root ? recv * (size_t)n : 0);
+        return side_bytes(a->sendcount, a->sendtype) +
+               (comm->rank == a->root ? side_bytes(a->recvcount, a->recvtype) * n : 0);
     case COLL_SCATTER:
-        return recv + (root ? send * (size_t)n : 0);
+        return side_bytes(a->recvcount, a->recvtype) +
+               (comm->rank == a->root ? side_bytes(a->sendcount, a->sendtype) * n : 0);
     case COLL_ALLGATHER:
-        return send + recv * (size_t)n;
+        return side_bytes(a->sendcount, a->sendtype) + side_bytes(a->recvcount, a->recvtype) * n;
     case COLL_ALLTOALL:
-        return (send + recv) * (size_t)n;
+        return (side_bytes(a->sendcount, a->sendtype) + side_bytes(a->recvcount, a->recvtype)) * n;
     case COLL_GATHERV:
-        return send + (root ? sum_bytes(a->recvcounts, n, a->recvtype) : 0);
+        return side_bytes(a->sendcount, a->sendtype) +
+               (comm->rank == a->root ? sum_bytes(a->recvcounts, (int)n, a->recvtype) : 0);
     case COLL_SCATTERV:
-        return recv + (root ? sum_bytes(a->sendcounts, n, a->sendtype) : 0);
+        return side_bytes(a->recvcount, a->recvtype) +
+               (comm->rank == a->root ? sum_bytes(a->sendcounts, (int)n, a->sendtype) : 0);
     case COLL_ALLGATHERV:
-        return send + sum_bytes(a->recvcounts, n, a->recvtype);
+        return side_bytes(a->sendcount, a->sendtype) + sum_bytes(a->recvcounts, (int)n, a->recvtype);
     case COLL_ALLTOALLV:
-        return sum_bytes(a->sendcounts, n, a->sendtype) + sum_bytes(a->recvcounts, n, a->recvtype);
+        return sum_bytes(a->sendcounts, (int)n, a->sendtype) + sum_bytes(a->recvcounts, (int)n, a->recvtype);
     case COLL_ALLTOALLW: {
         size_t sum = 0;
-        for (int i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++)
             sum += (a->sendtypes ? side_bytes(a->sendcounts[i], a->sendtypes[i]) : 0) +
                    side_bytes(a->recvcounts[i], a->recvtypes[i]);
         return sum;
@@ -526,6 +530,15 @@ static size_t moved_bytes(enum coll_op op, const comm_t *comm, const coll_args_t
     default:
         return 0;
     }
+}
+
+/* A call that streams its destinations, off the way of those that move
+ * little (their copy of the arguments would cost them registers). */
+static __attribute__((noinline, cold)) int run_streamed(const algorithm_t *alg, comm_t *comm, const coll_args_t *a)
+{
+    coll_args_t streamed = *a;
+    streamed.stream = true;
+    return alg->run(comm, &streamed);
 }
 
 int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a)
@@ -540,11 +553,8 @@ int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a)
     const algorithm_t *alg = choose(op, comm, a);
     if (!alg->run)
         return COLL_DECLINED;
-    if (__builtin_expect(dt_streams(moved_bytes(op, comm, a)), 0)) {
-        coll_args_t streamed = *a;
-        streamed.stream = true;
-        return alg->run(comm, &streamed);
-    }
+    if (__builtin_expect(dt_streams(moved_bytes(op, comm, a)), 0))
+        return run_streamed(alg, comm, a);
     return alg->run(comm, a);
 }
 
