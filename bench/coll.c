@@ -1,10 +1,11 @@
 /* coll.c -- collective latency: barrier, bcast, reduce, allreduce,
- * allgather, alltoall, gather and scatter over 8 B to 4 MiB.
+ * allgather, alltoall, gather, scatter, gatherv and scatterv over 8 B to
+ * 4 MiB.
  *
  * Prints "operation bytes usec" per line: the time of one call, averaged
  * over the iterations and taken from the slowest rank.  bytes is the
  * message of bcast, reduce and allreduce (ints, MPI_SUM) and each
- * process's block for the others.  Each measurement runs in batches of
+ * process's block for the others (the v forms: blocks of equal size).  Each measurement runs in batches of
  * ten calls until about TIME_BUDGET seconds have passed, rank 0 deciding
  * between batches, so that an MPI that waits slowly when ranks outnumber
  * cores still finishes.  Roots rotate from call to call.  Plain MPI, so it
@@ -18,15 +19,16 @@
 #define BATCH 10
 #define MAX_BYTES (4 << 20)
 
-enum op { BARRIER, BCAST, REDUCE, ALLREDUCE, ALLGATHER, ALLTOALL, GATHER, SCATTER, NOPS };
-static const char *const names[NOPS] = {"barrier",   "bcast",    "reduce", "allreduce",
-                                        "allgather", "alltoall", "gather", "scatter"};
+enum op { BARRIER, BCAST, REDUCE, ALLREDUCE, ALLGATHER, ALLTOALL, GATHER, SCATTER, GATHERV, SCATTERV, NOPS };
+static const char *const names[NOPS] = {"barrier",  "bcast",  "reduce",  "allreduce", "allgather",
+                                        "alltoall", "gather", "scatter", "gatherv",   "scatterv"};
 
 static const int sizes[] = {8, 64, 512, 4096, 65536, 524288, MAX_BYTES};
 #define NSIZES (int)(sizeof sizes / sizeof sizes[0])
 
 static int rank, size;
 static char *sendbuf, *recvbuf;
+static int *counts, *displs;
 
 static void call(enum op op, int bytes, int i)
 {
@@ -55,6 +57,16 @@ static void call(enum op op, int bytes, int i)
         break;
     case SCATTER:
         MPI_Scatter(sendbuf, bytes, MPI_BYTE, recvbuf, bytes, MPI_BYTE, root, MPI_COMM_WORLD);
+        break;
+    case GATHERV:
+        for (int p = 0; p < size; p++)
+            counts[p] = bytes, displs[p] = p * bytes;
+        MPI_Gatherv(sendbuf, bytes, MPI_BYTE, recvbuf, counts, displs, MPI_BYTE, root, MPI_COMM_WORLD);
+        break;
+    case SCATTERV:
+        for (int p = 0; p < size; p++)
+            counts[p] = bytes, displs[p] = p * bytes;
+        MPI_Scatterv(sendbuf, counts, displs, MPI_BYTE, recvbuf, bytes, MPI_BYTE, root, MPI_COMM_WORLD);
         break;
     default:
         break;
@@ -105,6 +117,8 @@ int main(int argc, char **argv)
     recvbuf = malloc(room);
     memset(sendbuf, 1, room);
     memset(recvbuf, 0, room);
+    counts = malloc((size_t)size * sizeof *counts);
+    displs = malloc((size_t)size * sizeof *displs);
     /* OPS=bcast,scatter measures only those. */
     const char *only = getenv("OPS");
     for (int op = 0; op < NOPS; op++) {
@@ -122,6 +136,8 @@ int main(int argc, char **argv)
     }
     free(sendbuf);
     free(recvbuf);
+    free(counts);
+    free(displs);
     MPI_Finalize();
     return 0;
 }

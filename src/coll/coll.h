@@ -198,6 +198,8 @@ int coll_barrier_shm(comm_t *comm, const coll_args_t *a);
 int coll_bcast_shm(comm_t *comm, const coll_args_t *a);
 int coll_gather_shm(comm_t *comm, const coll_args_t *a);
 int coll_scatter_shm(comm_t *comm, const coll_args_t *a);
+int coll_gatherv_shm(comm_t *comm, const coll_args_t *a);
+int coll_scatterv_shm(comm_t *comm, const coll_args_t *a);
 int coll_allgather_shm(comm_t *comm, const coll_args_t *a);
 int coll_allgatherv_shm(comm_t *comm, const coll_args_t *a);
 int coll_alltoall_shm(comm_t *comm, const coll_args_t *a);

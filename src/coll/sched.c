@@ -144,7 +144,7 @@ void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer)
 {
     add_message(s, STEP_SEND, data, peer);
     /* Measured worth it from 4 processes on (docs/perf.md, rndv.c). */
-    if (!s->alloc_failed && comm_peer_count(s->comm) >= 4)
+    if (!s->alloc_failed && sched_offers(s->comm))
         s->steps[s->n - 1].pull = true;
 }
 
@@ -158,7 +158,7 @@ void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer)
     add_message(s, STEP_RECV, data, peer);
     /* Between two processes the pipeline, both copying at once, is the
      * faster (docs/perf.md): pull only where a process serves several. */
-    if (!s->alloc_failed && comm_peer_count(s->comm) > 2)
+    if (!s->alloc_failed && sched_pulls(s->comm))
         s->steps[s->n - 1].pull = true;
 }
 
@@ -383,6 +383,36 @@ int sched_message_outcome(const request_t *req)
                      "process %d sent %zu bytes where %zu were expected: the processes passed different counts or "
                      "types (here, or where process %d's data came from)",
                      req->status.MPI_SOURCE, req->msg_bytes, req->data.bytes, req->status.MPI_SOURCE);
+    return rc;
+}
+
+typedef struct messages {
+    request_t **req;
+    int n;
+} messages_t;
+
+static bool messages_complete(void *arg)
+{
+    const messages_t *m = arg;
+    for (int i = 0; i < m->n; i++)
+        if (!m->req[i]->complete)
+            return false;
+    return true;
+}
+
+int sched_wait_messages(request_t **req, int n)
+{
+    /* Oversubscribed, waiting on one peer at a time gives the CPU away
+     * whenever that peer shares it, even while others have moved: 1.3x
+     * slower MPI_Scatterv of 8-64 KiB blocks at 4 processes on 2 cores. */
+    messages_t m = {req, n};
+    progress_wait_until(messages_complete, &m, PROGRESS_ANY_PEER);
+    int rc = MPI_SUCCESS;
+    for (int i = 0; i < n; i++) {
+        if (rc == MPI_SUCCESS)
+            rc = sched_message_outcome(req[i]);
+        request_free(req[i]);
+    }
     return rc;
 }
 

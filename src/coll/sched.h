@@ -43,6 +43,12 @@ int sched_next_tag(comm_t *comm);
  * another length than expected -- every receive of a collective knows
  * exactly how much data to expect. */
 int sched_message_outcome(const request_t *req);
+/* Wait for n messages that an algorithm posted itself (a shared-memory
+ * one sending large blocks as messages) as a schedule waits for a
+ * round's, on whichever process moves next rather than on one peer at a
+ * time, then free them.  Returns the first outcome that is not
+ * MPI_SUCCESS, or MPI_SUCCESS. */
+int sched_wait_messages(request_t **req, int n);
 void sched_free(sched_t *s);
 
 /* The steps, in order.  Ranks are ranks of the group the messages go to
@@ -65,6 +71,18 @@ void sched_recv_exchange(sched_t *s, const dt_buffer_t *data, int peer);
  * eager limit are offered too, for the receiver to read with one copy
  * (p2p_isend_offer), instead of the sender copying each in turn. */
 void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer);
+/* The rules of those two for an algorithm that posts its own messages
+ * (a shared-memory one sending large blocks as messages): whether a
+ * process serving comm's others offers its blocks (p2p_isend_offer), and
+ * whether a receiver from it pulls (p2p_irecv_pull). */
+static inline bool sched_offers(const comm_t *comm)
+{
+    return comm_peer_count(comm) >= 4;
+}
+static inline bool sched_pulls(const comm_t *comm)
+{
+    return comm_peer_count(comm) > 2;
+}
 /* Write the destinations of every receive and copy recorded so far around
  * the caches: the call moves bytes at this process, more than half its
  * share of the last-level cache (dt/buffer.h). */

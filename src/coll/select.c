@@ -155,12 +155,28 @@ static int gather_rule(const comm_t *comm, const coll_args_t *a)
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
 
-static const algorithm_t gatherv_algorithms[] = {{NULL, NULL, NULL}, {coll_gatherv_linear, NULL, NULL}};
 static int one_rule(const comm_t *comm, const coll_args_t *a)
 {
     (void)comm, (void)a;
     return 1;
 }
+
+/* The rooted v forms: blocks beyond coll_shm_v_slot_bytes go as messages
+ * within the shared-memory algorithms (a sender or receiver knows only
+ * its own block's size, so the choice is made block by block there):
+ * through the slots 2x faster than linear at 8 B on 2 processes, level
+ * or faster at the sizes that go as messages (docs/perf.md). */
+static bool rooted_v_shm(const comm_t *comm, const coll_args_t *a)
+{
+    return coll_shm_serves(comm, a, 0);
+}
+static int rooted_v_rule(const comm_t *comm, const coll_args_t *a)
+{
+    return rooted_v_shm(comm, a) ? 2 : 1;
+}
+
+static const algorithm_t gatherv_algorithms[] = {
+    {NULL, NULL, NULL}, {coll_gatherv_linear, NULL, NULL}, {NULL, rooted_v_shm, coll_gatherv_shm}};
 
 static const algorithm_t scatter_algorithms[] = {{NULL, NULL, NULL},
                                                  {coll_scatter_linear, NULL, NULL},
@@ -176,7 +192,8 @@ static int scatter_rule(const comm_t *comm, const coll_args_t *a)
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
 
-static const algorithm_t scatterv_algorithms[] = {{NULL, NULL, NULL}, {coll_scatterv_linear, NULL, NULL}};
+static const algorithm_t scatterv_algorithms[] = {
+    {NULL, NULL, NULL}, {coll_scatterv_linear, NULL, NULL}, {NULL, rooted_v_shm, coll_scatterv_shm}};
 
 static const algorithm_t allgather_algorithms[] = {{NULL, NULL, NULL},
                                                    {coll_allgather_ring, NULL, NULL},
@@ -349,9 +366,9 @@ static const struct {
     OP(COLL_BARRIER, barrier, barrier_rule, "TESSERA_COLL_BARRIER"),
     OP(COLL_BCAST, bcast, bcast_rule, "TESSERA_COLL_BCAST"),
     OP(COLL_GATHER, gather, gather_rule, "TESSERA_COLL_GATHER"),
-    OP(COLL_GATHERV, gatherv, one_rule, "TESSERA_COLL_GATHERV"),
+    OP(COLL_GATHERV, gatherv, rooted_v_rule, "TESSERA_COLL_GATHERV"),
     OP(COLL_SCATTER, scatter, scatter_rule, "TESSERA_COLL_SCATTER"),
-    OP(COLL_SCATTERV, scatterv, one_rule, "TESSERA_COLL_SCATTERV"),
+    OP(COLL_SCATTERV, scatterv, rooted_v_rule, "TESSERA_COLL_SCATTERV"),
     OP(COLL_ALLGATHER, allgather, allgather_rule, "TESSERA_COLL_ALLGATHER"),
     OP(COLL_ALLGATHERV, allgatherv, allgatherv_rule, "TESSERA_COLL_ALLGATHERV"),
     OP(COLL_ALLTOALL, alltoall, alltoall_rule, "TESSERA_COLL_ALLTOALL"),

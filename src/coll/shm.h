@@ -85,6 +85,17 @@ typedef struct coll_shm_op {
  * larger blocks as messages. */
 #define SHM_SMALL_BYTES (16 * 1024)
 
+/* A block of MPI_Gatherv or MPI_Scatterv goes through a slot up to this
+ * size on a communicator of n processes, as a message beyond
+ * (gatherv_shm.c, scatterv_shm.c).  Measured on 2 cores (docs/perf.md):
+ * between two processes an 8 KiB block is faster as a message, where
+ * sender and receiver copy at once; oversubscribed, 8-16 KiB blocks are
+ * up to 2x faster through the slot, which needs no rendezvous. */
+static inline size_t coll_shm_v_slot_bytes(int n)
+{
+    return n == 2 ? 4 * 1024 : 16 * 1024;
+}
+
 /* Whether the communicator can have a slot at all (its size, its context
  * pair, the job's segment); true for one that has attached. */
 bool coll_shm_could_attach(const comm_t *comm);

@@ -83,7 +83,7 @@ tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 pt2pt/pingpong_sizes 2)
 tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 dt/sendrecv 2)
 # Every collective algorithm forced through its override, so that each is
 # tested and not only the ones the selection table picks.
-set(coll_algs_a "TESSERA_COLL_BARRIER=dissemination;TESSERA_COLL_BCAST=binomial;TESSERA_COLL_GATHER=linear;TESSERA_COLL_SCATTER=linear;TESSERA_COLL_ALLGATHER=ring;TESSERA_COLL_ALLGATHERV=ring;TESSERA_COLL_ALLTOALL=pairwise;TESSERA_COLL_ALLTOALLV=pairwise;TESSERA_COLL_ALLTOALLW=pairwise;TESSERA_COLL_REDUCE=binomial;TESSERA_COLL_ALLREDUCE=recursive_doubling;TESSERA_COLL_REDUCE_SCATTER=ring;TESSERA_COLL_REDUCE_SCATTER_BLOCK=ring;TESSERA_COLL_SCAN=recursive_doubling;TESSERA_COLL_EXSCAN=recursive_doubling")
+set(coll_algs_a "TESSERA_COLL_BARRIER=dissemination;TESSERA_COLL_BCAST=binomial;TESSERA_COLL_GATHER=linear;TESSERA_COLL_SCATTER=linear;TESSERA_COLL_GATHERV=linear;TESSERA_COLL_SCATTERV=linear;TESSERA_COLL_ALLGATHER=ring;TESSERA_COLL_ALLGATHERV=ring;TESSERA_COLL_ALLTOALL=pairwise;TESSERA_COLL_ALLTOALLV=pairwise;TESSERA_COLL_ALLTOALLW=pairwise;TESSERA_COLL_REDUCE=binomial;TESSERA_COLL_ALLREDUCE=recursive_doubling;TESSERA_COLL_REDUCE_SCATTER=ring;TESSERA_COLL_REDUCE_SCATTER_BLOCK=ring;TESSERA_COLL_SCAN=recursive_doubling;TESSERA_COLL_EXSCAN=recursive_doubling")
 set(coll_algs_b "TESSERA_COLL_BCAST=linear;TESSERA_COLL_GATHER=binomial;TESSERA_COLL_SCATTER=binomial;TESSERA_COLL_ALLGATHER=recursive_doubling;TESSERA_COLL_ALLTOALL=linear;TESSERA_COLL_ALLTOALLV=linear;TESSERA_COLL_ALLTOALLW=linear;TESSERA_COLL_REDUCE=linear;TESSERA_COLL_ALLREDUCE=ring;TESSERA_COLL_REDUCE_SCATTER=reduce_scatterv;TESSERA_COLL_REDUCE_SCATTER_BLOCK=reduce_scatter;TESSERA_COLL_SCAN=linear;TESSERA_COLL_EXSCAN=linear")
 set(coll_algs_c "TESSERA_COLL_BCAST=scatter_allgather;TESSERA_COLL_ALLREDUCE=reduce_bcast")
 tessera_mpi_test_with(algs_a "${coll_algs_a}" coll/collectives 3 4 5)
@@ -91,7 +91,7 @@ tessera_mpi_test_with(algs_b "${coll_algs_b}" coll/collectives 3 4 5)
 tessera_mpi_test_with(algs_c "${coll_algs_c}" coll/collectives 3 4 5)
 # The shared-memory algorithms forced too: nonblocking calls, which they
 # cannot serve, fall back (with a warning).
-set(coll_algs_shm "TESSERA_COLL_BARRIER=shm;TESSERA_COLL_BCAST=shm;TESSERA_COLL_GATHER=shm;TESSERA_COLL_SCATTER=shm;TESSERA_COLL_ALLGATHER=shm;TESSERA_COLL_ALLGATHERV=shm;TESSERA_COLL_ALLTOALL=shm;TESSERA_COLL_ALLTOALLV=shm;TESSERA_COLL_ALLTOALLW=shm;TESSERA_COLL_REDUCE=shm;TESSERA_COLL_ALLREDUCE=shm")
+set(coll_algs_shm "TESSERA_COLL_BARRIER=shm;TESSERA_COLL_BCAST=shm;TESSERA_COLL_GATHER=shm;TESSERA_COLL_SCATTER=shm;TESSERA_COLL_GATHERV=shm;TESSERA_COLL_SCATTERV=shm;TESSERA_COLL_ALLGATHER=shm;TESSERA_COLL_ALLGATHERV=shm;TESSERA_COLL_ALLTOALL=shm;TESSERA_COLL_ALLTOALLV=shm;TESSERA_COLL_ALLTOALLW=shm;TESSERA_COLL_REDUCE=shm;TESSERA_COLL_ALLREDUCE=shm")
 tessera_mpi_test_with(algs_shm "${coll_algs_shm}" coll/collectives 2 5)
 tessera_mpi_test_with(algs_shm "${coll_algs_shm}" coll/bad_coll 2 4)
 tessera_mpi_test_with(algs_a "${coll_algs_a}" coll/v_sizes 3)
@@ -104,6 +104,6 @@ tessera_mpi_test_with(stream "TESSERA_CACHE_SHARE=4096;${coll_algs_shm}" coll/v_
 tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 coll/v_sizes 2 4)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/collectives 3)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/root_blocks 4)
-tessera_mpi_test_with(linear "TESSERA_COLL_BCAST=linear;TESSERA_COLL_SCATTER=linear" coll/root_blocks 4 8)
+tessera_mpi_test_with(linear "TESSERA_COLL_BCAST=linear;TESSERA_COLL_SCATTER=linear;TESSERA_COLL_SCATTERV=linear" coll/root_blocks 4 8)
 tessera_mpi_test_with(sleep TESSERA_WAIT=sleep coll/shm_reuse 8)
 tessera_mpi_test_with(sleep TESSERA_WAIT=sleep pt2pt/busy_receiver 2)

@@ -1,11 +1,12 @@
 /*
- * v_sizes.c -- MPI_Alltoallv, MPI_Alltoallw and MPI_Allgatherv with
- * blocks of every size at once: empty, a few elements, some beyond a
- * shared-memory slot's share and some of a megabyte, so that one
- * alltoallv moves some blocks through the slots and others as messages
- * (alltoallv_shm.c) and an allgatherv goes in parts that some blocks have
- * left (allgather_shm.c); in place, with non-contiguous types on one
- * side, and with alltoallv counts that disagree between sender and
+ * v_sizes.c -- MPI_Alltoallv, MPI_Alltoallw, MPI_Allgatherv, MPI_Gatherv
+ * and MPI_Scatterv with blocks of every size at once: empty, a few
+ * elements, some beyond a shared-memory slot's share and some of a
+ * megabyte, so that one alltoallv, gatherv or scatterv moves some blocks
+ * through the slots and others as messages (alltoallv_shm.c,
+ * gatherv_shm.c, scatterv_shm.c) and an allgatherv goes in parts that
+ * some blocks have left (allgather_shm.c); in place, with non-contiguous
+ * types on one side, and with counts that disagree between sender and
  * receiver in either direction, which must be reported as truncation and
  * never leave a process waiting.
  */
@@ -127,6 +128,111 @@ static void alltoallw_rounds(void)
     free(rtypes);
 }
 
+/* Rooted v forms: process p's block has count_of(p, root, shift)
+ * elements, at the root in its place with a gap after it.  Forms:
+ * contiguous, every other int of a buffer twice as long on the processes'
+ * side (a resized type), and in place at the root. */
+static void rooted_rounds(int scatter)
+{
+    const char *name = scatter ? "scatterv" : "gatherv";
+    int *counts = malloc((size_t)size * sizeof *counts), *displs = malloc((size_t)size * sizeof *displs);
+    MPI_Datatype strided;
+    MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &strided);
+    MPI_Type_commit(&strided);
+    for (int root = 0; root < size; root++) {
+        for (int shift = 0; shift < NSIZES; shift++) {
+            int at = 0;
+            for (int p = 0; p < size; p++) {
+                counts[p] = count_of(p, root, shift);
+                displs[p] = at;
+                at += counts[p] + 3;
+            }
+            int mine = counts[rank];
+            int *own = malloc(2 * (size_t)mine * sizeof *own + 1), *all = malloc((size_t)at * sizeof *all + 1);
+            for (int form = 0; form < 3; form++) {
+                /* In form 2 the others pass their block as in form 0. */
+                MPI_Datatype type = form == 1 ? strided : MPI_INT;
+                for (int i = 0; i < at; i++)
+                    all[i] = -1;
+                for (int i = 0; i < 2 * mine; i++)
+                    own[i] = -1;
+                if (scatter && rank == root)
+                    for (int p = 0; p < size; p++)
+                        for (int i = 0; i < counts[p]; i++)
+                            all[displs[p] + i] = value(p, root, i);
+                if (!scatter)
+                    for (int i = 0; i < mine; i++) {
+                        own[form == 1 ? 2 * i : i] = value(rank, root, i);
+                        if (form == 2 && rank == root)
+                            all[displs[rank] + i] = value(rank, root, i);
+                    }
+                int in_place = form == 2 && rank == root, rc;
+                if (scatter)
+                    rc = MPI_Scatterv(all, counts, displs, MPI_INT, in_place ? MPI_IN_PLACE : (void *)own, mine, type,
+                                      root, MPI_COMM_WORLD);
+                else
+                    rc = MPI_Gatherv(in_place ? MPI_IN_PLACE : (void *)own, mine, type, all, counts, displs, MPI_INT,
+                                     root, MPI_COMM_WORLD);
+                MT_CHECK(rc == MPI_SUCCESS, "MPI_%s (root %d, form %d, round %d) failed", name, root, form, shift);
+                int bad = 0;
+                if (scatter && !in_place)
+                    for (int i = 0; i < mine; i++)
+                        if (own[form == 1 ? 2 * i : i] != value(rank, root, i) && bad++ == 0)
+                            MT_CHECK(0, "scatterv (root %d, form %d, round %d): element %d is %d, expected %d", root,
+                                     form, shift, i, own[form == 1 ? 2 * i : i], value(rank, root, i));
+                for (int i = 0; scatter && form == 1 && i < mine; i++)
+                    if (own[2 * i + 1] != -1 && bad++ == 0)
+                        MT_CHECK(0, "scatterv (root %d, round %d): the hole after element %d was written", root, shift,
+                                 i);
+                for (int p = 0; rank == root && p < size; p++) {
+                    for (int i = 0; i < counts[p]; i++)
+                        if (all[displs[p] + i] != value(p, root, i) && bad++ == 0)
+                            MT_CHECK(0, "%s (root %d, form %d, round %d): block %d element %d is %d, expected %d", name,
+                                     root, form, shift, p, i, all[displs[p] + i], value(p, root, i));
+                    for (int g = 0; g < 3; g++)
+                        if (all[displs[p] + counts[p] + g] != -1 && bad++ == 0)
+                            MT_CHECK(0, "%s (root %d, form %d, round %d): the gap after block %d was written", name,
+                                     root, form, shift, p);
+                }
+            }
+            free(own);
+            free(all);
+        }
+    }
+    MPI_Type_free(&strided);
+    free(counts);
+    free(displs);
+}
+
+/* Rank 1 brings rank 0, the root, another count than rank 0 expects, or
+ * the other way round for scatterv, as counts_disagree below; rank 0
+ * (gatherv) or rank 1 (scatterv) reports truncation. */
+static void rooted_counts_disagree(int scatter)
+{
+    static const int sent_recv[][2] = {{8, 7}, {1, 20000}, {20000, 1}};
+    for (int k = 0; k < 3; k++) {
+        int *counts = calloc((size_t)size, sizeof *counts), *displs = calloc((size_t)size, sizeof *displs);
+        int *all = calloc(20000, sizeof *all), *own = calloc(20000, sizeof *own), mine = 2;
+        for (int p = 0; p < size; p++)
+            counts[p] = 2;
+        if (rank == 0)
+            counts[1] = sent_recv[k][scatter ? 0 : 1];
+        if (rank == 1)
+            mine = sent_recv[k][scatter ? 1 : 0];
+        int err = scatter ? MPI_Scatterv(all, counts, displs, MPI_INT, own, mine, MPI_INT, 0, MPI_COMM_WORLD)
+                          : MPI_Gatherv(own, mine, MPI_INT, all, counts, displs, MPI_INT, 0, MPI_COMM_WORLD);
+        int cls = MPI_SUCCESS, told = scatter ? 1 : 0;
+        MPI_Error_class(err, &cls);
+        MT_CHECK(rank == told ? cls == MPI_ERR_TRUNCATE : cls == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE,
+                 "%s mismatch %d (%d sent, %d expected): class %d", scatter ? "scatterv" : "gatherv", k,
+                 sent_recv[k][0], sent_recv[k][1], cls);
+        free(counts);
+        free(displs);
+        free(all);
+        free(own);
+    }
+}
+
 /* Rank 0 sends rank 1 another count than rank 1 expects: one more (a
  * small block), 1 where 20000 are expected (a slot block against a
  * message) and 20000 where 1 is (the other way).  Rank 1 reports
@@ -221,8 +327,13 @@ int main(int argc, char **argv)
     alltoallv_rounds();
     alltoallw_rounds();
     allgatherv_rounds();
-    if (size > 1)
+    rooted_rounds(0);
+    rooted_rounds(1);
+    if (size > 1) {
         counts_disagree();
+        rooted_counts_disagree(0);
+        rooted_counts_disagree(1);
+    }
     /* Still in step afterwards. */
     int one = 1, sum = 0;
     MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
