@@ -416,6 +416,13 @@ int sched_wait_messages(request_t **req, int n)
     return rc;
 }
 
+void sched_withdraw(request_t *req)
+{
+    p2p_cancel(req);
+    progress_wait(req); /* at once: nothing matched it */
+    request_free(req);
+}
+
 /* A message of the round has completed: collect its outcome. */
 static void finish_message(sched_t *s, request_t *req)
 {

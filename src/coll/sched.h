@@ -49,6 +49,9 @@ int sched_message_outcome(const request_t *req);
  * time, then free them.  Returns the first outcome that is not
  * MPI_SUCCESS, or MPI_SUCCESS. */
 int sched_wait_messages(request_t **req, int n);
+/* Withdraw and free a receive that such an algorithm posted ahead and
+ * that no message will match (its block came through shared memory). */
+void sched_withdraw(request_t *req);
 void sched_free(sched_t *s);
 
 /* The steps, in order.  Ranks are ranks of the group the messages go to

@@ -85,6 +85,15 @@ typedef struct coll_shm_op {
  * larger blocks as messages. */
 #define SHM_SMALL_BYTES (16 * 1024)
 
+/* An entry of the table a sender writes before its blocks when each
+ * block goes its own way (alltoallv_shm.c, scatterv_shm.c): where the
+ * block sits in the sender's data area, or that it comes by message. */
+#define COLL_SHM_BY_MESSAGE UINT32_MAX
+typedef struct coll_shm_entry {
+    uint32_t at;    /* offset of the block in the data area, or COLL_SHM_BY_MESSAGE */
+    uint32_t bytes; /* its size (in the slot only) */
+} coll_shm_entry_t;
+
 /* A block of MPI_Gatherv or MPI_Scatterv goes through a slot up to this
  * size on a communicator of n processes, as a message beyond
  * (gatherv_shm.c, scatterv_shm.c).  Measured on 2 cores (docs/perf.md):

@@ -31,13 +31,6 @@
 #include "progress/progress.h"
 #include "request/request.h"
 
-#define BY_MESSAGE UINT32_MAX
-
-typedef struct entry {
-    uint32_t at;    /* offset of the block in the data area, or BY_MESSAGE */
-    uint32_t bytes; /* its size (in the slot only) */
-} entry_t;
-
 /* The most bytes of a block that goes through the slot. */
 static size_t slice_bytes(int n, size_t table)
 {
@@ -65,7 +58,7 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
     if (rc != MPI_SUCCESS)
         return rc;
     int tag = sched_next_tag(comm);
-    size_t table = (size_t)n * sizeof(entry_t);
+    size_t table = (size_t)n * sizeof(coll_shm_entry_t);
     size_t slice = slice_bytes(n, table), total = table;
     for (int q = 0; q < n; q++) {
         size_t bytes = block_bytes(&out_blocks[q]);
@@ -76,19 +69,19 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
     /* The table and the blocks that fit; those that do not are copied
      * aside in place, before any incoming block can overwrite them. */
     unsigned char *area = coll_shm_claim(&op, total);
-    entry_t *entries = (entry_t *)area;
+    coll_shm_entry_t *entries = (coll_shm_entry_t *)area;
     size_t at = table;
     for (int q = 0; q < n; q++) {
         size_t bytes = block_bytes(&out_blocks[q]);
         dt_buffer_t from = coll_buf(out_blocks[q].buf, out_blocks[q].count, out_blocks[q].dt);
         if (q == me) {
-            entries[q] = (entry_t){BY_MESSAGE, 0};
+            entries[q] = (coll_shm_entry_t){COLL_SHM_BY_MESSAGE, 0};
         } else if (bytes <= slice) {
-            entries[q] = (entry_t){(uint32_t)at, (uint32_t)bytes};
+            entries[q] = (coll_shm_entry_t){(uint32_t)at, (uint32_t)bytes};
             dt_buffer_pack(&from, 0, bytes, area + at);
             at += bytes;
         } else {
-            entries[q] = (entry_t){BY_MESSAGE, 0};
+            entries[q] = (coll_shm_entry_t){COLL_SHM_BY_MESSAGE, 0};
             if (a->in_place && rc == MPI_SUCCESS) {
                 if (!(aside[q] = malloc(bytes)))
                     rc = err_set(MPI_ERR_NO_MEM, "out of memory setting a block of %zu bytes aside", bytes);
@@ -118,10 +111,10 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
     for (int k = 1; k < n; k++) {
         int p = (me + k) % n;
         coll_shm_wait(&op, p);
-        entry_t e = ((const entry_t *)coll_shm_data(&op, p))[me];
+        coll_shm_entry_t e = ((const coll_shm_entry_t *)coll_shm_data(&op, p))[me];
         dt_buffer_t to = coll_buf(recv[p].buf, recv[p].count, recv[p].dt);
         to.stream = a->stream;
-        if (e.at == BY_MESSAGE) {
+        if (e.at == COLL_SHM_BY_MESSAGE) {
             p2p_irecv_pull(&to, p, tag, group, &req[nreq++]);
             continue;
         }

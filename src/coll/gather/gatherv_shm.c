@@ -18,7 +18,6 @@
 #include "coll/sched.h"
 #include "coll/shm.h"
 #include "p2p/p2p.h"
-#include "progress/progress.h"
 #include "request/request.h"
 
 /* The word before a sender's block in its slot. */
@@ -84,10 +83,8 @@ int coll_gatherv_shm(comm_t *comm, const coll_args_t *a)
                 p2p_irecv(&to[p], p, tag, comm->internal, &req[p]);
             continue;
         }
-        if (req[p]) { /* no message will match it: the sender used the slot */
-            p2p_cancel(req[p]);
-            progress_wait(req[p]);
-            request_free(req[p]);
+        if (req[p]) { /* the sender used the slot */
+            sched_withdraw(req[p]);
             req[p] = NULL;
         }
         size_t bytes = coll_shm_announced(&op, p) - HEADER;

@@ -19,21 +19,13 @@
 #include "coll/sched.h"
 #include "coll/shm.h"
 #include "p2p/p2p.h"
-#include "progress/progress.h"
 #include "request/request.h"
-
-#define BY_MESSAGE UINT32_MAX
-
-typedef struct entry {
-    uint32_t at;    /* offset of the block in the data area, or BY_MESSAGE */
-    uint32_t bytes; /* its size (in the slot only) */
-} entry_t;
 
 /* The most bytes of a block that goes through the slot, with a table of
  * n entries before the blocks. */
 static size_t slice_bytes(int n)
 {
-    size_t slice = (SHM_COLL_DATA_BYTES - (size_t)n * sizeof(entry_t)) / (size_t)n;
+    size_t slice = (SHM_COLL_DATA_BYTES - (size_t)n * sizeof(coll_shm_entry_t)) / (size_t)n;
     return slice < coll_shm_v_slot_bytes(n) ? slice : coll_shm_v_slot_bytes(n);
 }
 
@@ -49,7 +41,7 @@ static void post_receive(comm_t *comm, dt_buffer_t *data, int root, int tag, req
 static int scatter_blocks(comm_t *comm, const coll_args_t *a, coll_shm_op_t *op, int tag)
 {
     int n = comm->size, me = comm->rank, nreq = 0;
-    size_t slice = slice_bytes(n), table = (size_t)n * sizeof(entry_t), total = table;
+    size_t slice = slice_bytes(n), table = (size_t)n * sizeof(coll_shm_entry_t), total = table;
     dt_buffer_t from[COLL_SHM_MAX_SIZE];
     request_t *req[COLL_SHM_MAX_SIZE];
     for (int p = 0; p < n; p++) {
@@ -58,14 +50,14 @@ static int scatter_blocks(comm_t *comm, const coll_args_t *a, coll_shm_op_t *op,
             total += from[p].bytes;
     }
     unsigned char *area = coll_shm_claim(op, total);
-    entry_t *entries = (entry_t *)area;
+    coll_shm_entry_t *entries = (coll_shm_entry_t *)area;
     size_t at = table;
     for (int p = 0; p < n; p++) {
         if (p == me || from[p].bytes > slice) {
-            entries[p] = (entry_t){BY_MESSAGE, 0};
+            entries[p] = (coll_shm_entry_t){COLL_SHM_BY_MESSAGE, 0};
             continue;
         }
-        entries[p] = (entry_t){(uint32_t)at, (uint32_t)from[p].bytes};
+        entries[p] = (coll_shm_entry_t){(uint32_t)at, (uint32_t)from[p].bytes};
         dt_buffer_pack(&from[p], 0, from[p].bytes, area + at);
         at += from[p].bytes;
     }
@@ -101,12 +93,10 @@ static int receive_block(comm_t *comm, const coll_args_t *a, coll_shm_op_t *op, 
     coll_shm_next_phase(op);
     coll_shm_wait(op, root);
     const unsigned char *data = coll_shm_data(op, root);
-    entry_t e = ((const entry_t *)data)[comm->rank];
-    if (e.at != BY_MESSAGE) {
-        if (req) { /* no message will match it: the root used the slot */
-            p2p_cancel(req);
-            progress_wait(req);
-            request_free(req);
+    coll_shm_entry_t e = ((const coll_shm_entry_t *)data)[comm->rank];
+    if (e.at != COLL_SHM_BY_MESSAGE) {
+        if (req) { /* the root used the slot */
+            sched_withdraw(req);
             req = NULL;
         }
         size_t take = e.bytes == mine.bytes ? mine.bytes : coll_shm_mismatch(op, root, e.bytes, mine.bytes);

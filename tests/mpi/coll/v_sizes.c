@@ -32,16 +32,28 @@ static int value(int p, int q, int i)
     return p * 1000003 + q * 1009 + i;
 }
 
-/* Counts and displacements (elements) of the blocks to or from each. */
-static int layout(int shift, int *counts, int *displs)
+/* Counts and displacements (elements) of a block per process q:
+ * count_of(q, with, shift) elements, or count_of(q, q, shift) with
+ * EACH_OWN; returns the elements of the whole buffer. */
+#define EACH_OWN (-1)
+static int layout(int shift, int with, int *counts, int *displs)
 {
     int at = 0;
     for (int q = 0; q < size; q++) {
-        counts[q] = count_of(rank, q, shift);
+        counts[q] = count_of(q, with == EACH_OWN ? q : with, shift);
         displs[q] = at;
         at += counts[q] + 3; /* a gap between blocks, left alone */
     }
     return at;
+}
+
+/* Every other int of a buffer twice as long. */
+static MPI_Datatype strided_int(void)
+{
+    MPI_Datatype strided;
+    MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &strided);
+    MPI_Type_commit(&strided);
+    return strided;
 }
 
 static int check_received(const int *r, const int *counts, const int *displs, const char *what, int shift)
@@ -63,7 +75,7 @@ static void alltoallv_rounds(void)
 {
     int *counts = malloc((size_t)size * sizeof *counts), *displs = malloc((size_t)size * sizeof *displs);
     for (int shift = 0; shift < NSIZES; shift++) {
-        int total = layout(shift, counts, displs);
+        int total = layout(shift, rank, counts, displs);
         int *s = malloc((size_t)total * sizeof *s + 1), *r = malloc((size_t)total * sizeof *r + 1);
         for (int in_place = 0; in_place < 2; in_place++) {
             for (int i = 0; i < total; i++)
@@ -93,11 +105,9 @@ static void alltoallw_rounds(void)
     int *rcounts = malloc((size_t)size * sizeof *rcounts), *sbytes = malloc((size_t)size * sizeof *sbytes);
     int *rbytes = malloc((size_t)size * sizeof *rbytes);
     MPI_Datatype *stypes = malloc((size_t)size * sizeof *stypes), *rtypes = malloc((size_t)size * sizeof *rtypes);
-    MPI_Datatype strided;
-    MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &strided);
-    MPI_Type_commit(&strided);
+    MPI_Datatype strided = strided_int();
     for (int shift = 0; shift < NSIZES; shift += 2) {
-        int total = layout(shift, counts, displs);
+        int total = layout(shift, rank, counts, displs);
         int *s = malloc(2 * (size_t)total * sizeof *s + 1), *r = malloc((size_t)total * sizeof *r + 1);
         for (int i = 0; i < total; i++)
             r[i] = -1;
@@ -136,17 +146,10 @@ static void rooted_rounds(int scatter)
 {
     const char *name = scatter ? "scatterv" : "gatherv";
     int *counts = malloc((size_t)size * sizeof *counts), *displs = malloc((size_t)size * sizeof *displs);
-    MPI_Datatype strided;
-    MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &strided);
-    MPI_Type_commit(&strided);
+    MPI_Datatype strided = strided_int();
     for (int root = 0; root < size; root++) {
         for (int shift = 0; shift < NSIZES; shift++) {
-            int at = 0;
-            for (int p = 0; p < size; p++) {
-                counts[p] = count_of(p, root, shift);
-                displs[p] = at;
-                at += counts[p] + 3;
-            }
+            int at = layout(shift, root, counts, displs);
             int mine = counts[rank];
             int *own = malloc(2 * (size_t)mine * sizeof *own + 1), *all = malloc((size_t)at * sizeof *all + 1);
             for (int form = 0; form < 3; form++) {
@@ -271,16 +274,9 @@ static void counts_disagree(void)
 static void allgatherv_rounds(void)
 {
     int *counts = malloc((size_t)size * sizeof *counts), *displs = malloc((size_t)size * sizeof *displs);
-    MPI_Datatype strided;
-    MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &strided);
-    MPI_Type_commit(&strided);
+    MPI_Datatype strided = strided_int();
     for (int shift = 0; shift < NSIZES; shift++) {
-        int at = 0;
-        for (int p = 0; p < size; p++) {
-            counts[p] = count_of(p, p, shift);
-            displs[p] = at;
-            at += counts[p] + 3;
-        }
+        int at = layout(shift, EACH_OWN, counts, displs);
         int mine = counts[rank];
         int *s = malloc((size_t)mine * sizeof *s + 1), *t = malloc(2 * (size_t)mine * sizeof *t + 1);
         int *r = malloc((size_t)at * sizeof *r + 1);
