@@ -28,7 +28,6 @@
 #include "coll/shm.h"
 #include "err/err.h"
 #include "p2p/p2p.h"
-#include "progress/progress.h"
 #include "request/request.h"
 
 /* The most bytes of a block that goes through the slot. */
@@ -129,12 +128,9 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
             coll_shm_mismatch(&op, me, from.bytes, to.bytes);
         coll_copy(&from, &to);
     }
-    for (int i = 0; i < nreq; i++) {
-        progress_wait(req[i]);
-        if (rc == MPI_SUCCESS)
-            rc = sched_message_outcome(req[i]);
-        request_free(req[i]);
-    }
+    int wait_rc = sched_wait_messages(req, nreq);
+    if (rc == MPI_SUCCESS)
+        rc = wait_rc;
     for (int q = 0; q < n; q++)
         free(aside[q]);
     op.saw_all = true; /* it waited for every member */
