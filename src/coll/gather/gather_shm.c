@@ -26,17 +26,18 @@ int coll_gather_shm(comm_t *comm, const coll_args_t *a)
     coll_shm_publish(&op);
     MPI_Count count = a->recvcount;
     size_t block = (size_t)(count * a->recvtype->size);
-    for (int p = 0; p < comm->size; p++) {
-        void *at = coll_at(a->recvbuf, p * count, a->recvtype);
+    /* Its own block first, while the others' come. */
+    if (!a->in_place) {
+        dt_buffer_t mine = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
+        dt_buffer_t slot = coll_buf(coll_at(a->recvbuf, me * count, a->recvtype), count, a->recvtype);
+        coll_copy(&mine, &slot);
+    }
+    for (int p = 0; p < comm->size; p++)
         if (p != me) {
             coll_shm_wait(&op, p);
-            coll_shm_unpack(at, count, a->recvtype, coll_shm_data(&op, p), coll_shm_take(&op, p, block));
-        } else if (!a->in_place) {
-            dt_buffer_t mine = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
-            dt_buffer_t slot = coll_buf(at, count, a->recvtype);
-            coll_copy(&mine, &slot);
+            coll_shm_unpack(coll_at(a->recvbuf, p * count, a->recvtype), count, a->recvtype, coll_shm_data(&op, p),
+                            coll_shm_take(&op, p, block));
         }
-    }
     op.saw_all = true; /* it waited for every member */
     return coll_shm_end(&op);
 }
