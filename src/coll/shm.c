@@ -8,6 +8,7 @@
 
 #include "err/err.h"
 #include "progress/progress.h"
+#include "runtime/threads.h"
 #include "transport/transport.h"
 #include "util/atomics.h"
 #include "util/copy.h"
@@ -114,8 +115,16 @@ static bool reached(void *arg)
 void coll_shm_wait_for(const coll_shm_t *sh, int i, unsigned cell, uint64_t target)
 {
     awaited_t w = {&sh->member[i].slot->cell[cell].seq, target};
-    if (!reached(&w))
-        progress_wait_until(reached, &w, PROGRESS_ANY_PEER);
+    if (reached(&w))
+        return;
+    /* Say what we wait for (progress.c says when), unless other threads
+     * of this process may have work meanwhile. */
+    bool stall = progress_stall_hints() && !threads_lock_on;
+    if (stall)
+        shm_stall_begin(w.seq, target);
+    progress_wait_until(reached, &w, PROGRESS_ANY_PEER);
+    if (stall)
+        shm_stall_end();
 }
 
 /* Wait until every member but this process has published `phase` in the

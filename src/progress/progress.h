@@ -27,11 +27,15 @@ struct request;
  * rank's own CPU. */
 #define PROGRESS_ANY_PEER (-1)
 
-/* Decide the policy; returns whether senders must ring doorbells. */
-bool progress_init(int mode, bool oversubscribed, bool shm_active);
+/* Decide the policy for a job of nranks ranks placed on ncpus CPUs (0
+ * when not known); returns whether senders must ring doorbells. */
+bool progress_init(int mode, bool oversubscribed, int nranks, int ncpus);
 int progress_poll(void);
 /* Whether this job has more ranks than CPUs (the same answer everywhere). */
 bool progress_oversubscribed(void);
+/* Whether a wait for a counter in the segment should say so
+ * (shm_stall_begin), for waiters on this rank's CPU to see. */
+bool progress_stall_hints(void);
 /* Wait until the request is complete. */
 void progress_wait(const struct request *req);
 /* Wait until done(arg) is true, polling and waiting as progress_wait. */

@@ -282,7 +282,7 @@ int runtime_init(int required, int *provided)
             no_single_copy = single_copy ? NULL : probe_failure;
     }
     bool oversubscribed = env_int("TESSERA_BOOT_OVERSUBSCRIBED", 0) != 0;
-    bool sleep = progress_init(tunables.wait_mode, oversubscribed, rt.size > 1);
+    bool sleep = progress_init(tunables.wait_mode, oversubscribed, rt.size, env_int("TESSERA_BOOT_CPUS", 0));
     if (shm_transport_init(rt.segment, rt.rank, rt.size, sleep) != 0)
         return err_set(MPI_ERR_NO_MEM, "out of memory setting up the shared-memory transport");
     copy_init();

@@ -82,8 +82,15 @@ _Atomic uint32_t *shm_idup_users_of_job(void);
 /* The claims of the blocking creations' context pairs (segment.h). */
 _Atomic uint64_t *shm_claim_table_of_job(void);
 /* Whether world rank peer (any other rank for a negative peer) is awake
- * and last waited on the CPU this rank runs on now: spinning here would
- * only keep it from running. */
-bool shm_cpu_shared(int peer);
+ * and last waited on the CPU this rank runs on now, and with skip_stalled
+ * not stalled (below): spinning here would only keep it from running. */
+bool shm_cpu_shared(int peer, bool skip_stalled);
+/* Around a wait for a counter in the segment to reach target: peers on
+ * this CPU learn that stepping aside for this rank gains nothing until
+ * the counter gets there (they spin instead of handing the CPU to a rank
+ * that would hand it back).  One at a time; a hint, never a promise: the
+ * CPU a rank shows is where it last waited, and it may have moved since. */
+void shm_stall_begin(const _Atomic uint64_t *counter, uint64_t target);
+void shm_stall_end(void);
 
 #endif

@@ -165,6 +165,7 @@ int launch_ranks(job_t *job)
     set_env_int("TESSERA_BOOT_SIZE", job->opt.nranks);
     set_env_int("TESSERA_BOOT_FD", job->segment_fd);
     set_env_int("TESSERA_BOOT_OVERSUBSCRIBED", job->opt.nranks > ncpus);
+    set_env_int("TESSERA_BOOT_CPUS", ncpus);
 
     job->ranks = calloc((size_t)job->opt.nranks, sizeof *job->ranks);
     if (!job->ranks) {

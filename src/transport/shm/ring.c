@@ -206,22 +206,48 @@ bool shm_doorbells_enabled(void)
     return shm.sleep_enabled;
 }
 
-static bool shm_rank_awake_on(int rank, int cpu)
+void shm_stall_begin(const _Atomic uint64_t *counter, uint64_t target)
+{
+    atomic_store_explicit(&shm.me->stalled_until, target, memory_order_relaxed);
+    atomic_store_explicit(&shm.me->stalled_on, (uint64_t)((const char *)counter - (const char *)shm.base),
+                          memory_order_release);
+}
+
+void shm_stall_end(void)
+{
+    atomic_store_explicit(&shm.me->stalled_on, 0, memory_order_relaxed);
+}
+
+/* Whether the rank of this slot waits for a counter that has not reached
+ * its target yet (a snapshot: it may move the moment after). */
+static bool shm_rank_stalled(shm_rank_slot_t *slot)
+{
+    uint64_t on = atomic_load_explicit(&slot->stalled_on, memory_order_acquire);
+    if (!on)
+        return false;
+    uint64_t until = atomic_load_explicit(&slot->stalled_until, memory_order_relaxed);
+    const _Atomic uint64_t *counter = (const _Atomic uint64_t *)((const char *)shm.base + on);
+    return atomic_load_explicit(counter, memory_order_relaxed) < until;
+}
+
+/* Whether the rank is awake on this CPU (and, when asked, not stalled):
+ * running it instead of spinning here would move the job on. */
+static bool shm_rank_could_run_on(int rank, int cpu, bool skip_stalled)
 {
     shm_rank_slot_t *slot = shm_rank_slot(shm.base, (uint32_t)rank);
     return atomic_load_explicit(&slot->cpu, memory_order_relaxed) == cpu &&
-           !atomic_load_explicit(&slot->sleeping, memory_order_relaxed);
+           !atomic_load_explicit(&slot->sleeping, memory_order_relaxed) && !(skip_stalled && shm_rank_stalled(slot));
 }
 
-bool shm_cpu_shared(int peer)
+bool shm_cpu_shared(int peer, bool skip_stalled)
 {
     int cpu = sched_getcpu();
     if (atomic_load_explicit(&shm.me->cpu, memory_order_relaxed) != cpu)
         atomic_store_explicit(&shm.me->cpu, cpu, memory_order_relaxed);
     if (peer >= 0)
-        return peer != shm.rank && shm_rank_awake_on(peer, cpu);
+        return peer != shm.rank && shm_rank_could_run_on(peer, cpu, skip_stalled);
     for (int r = 0; r < shm.nranks; r++)
-        if (r != shm.rank && shm_rank_awake_on(r, cpu))
+        if (r != shm.rank && shm_rank_could_run_on(r, cpu, skip_stalled))
             return true;
     return false;
 }

@@ -62,10 +62,16 @@ typedef struct shm_rank_slot {
      * futex_wait on `bell`; a sender that sees `sleeping` clears it, bumps
      * `bell` and wakes it.  `cpu` is where the rank last waited: a waiter
      * that finds an awake rank on its own CPU knows that rank cannot run
-     * while it spins. */
+     * while it spins.  `stalled_on`, when not 0, is the offset in the
+     * segment of a counter the rank waits to reach `stalled_until` (a
+     * shared-memory collective waiting for a member's publication): until
+     * it does, the rank has nothing to do, and a waiter on its CPU gains
+     * nothing by stepping aside for it. */
     _Alignas(CACHE_LINE) _Atomic uint32_t bell;
     _Atomic uint32_t sleeping;
     _Atomic int32_t cpu;
+    _Atomic uint64_t stalled_on;
+    _Atomic uint64_t stalled_until;
     /* Line 2: written once at init, before `state` says INITIALIZED: the
      * hardware domains the rank started within (runtime/topology.h), which
      * peers placing a grid read (MPI_Cart_map, MPI_Graph_map).  Its live

@@ -1,0 +1,93 @@
+/*
+ * test_stall.c -- who a waiter steps aside for (shm_cpu_shared) when other
+ * ranks say what they wait for (shm_stall_begin).  One process is rank 0
+ * of a 3-rank segment, pinned to one CPU, and writes ranks 1 and 2's slots
+ * by hand as those ranks would: awake or asleep, on this CPU or another,
+ * stalled on a counter below or at its target.
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "progress/progress.h"
+#include "transport/shm/segment.h"
+#include "transport/transport.h"
+#include "unit.h"
+
+static void *base;
+
+/* Rank r as it shows itself: where it last waited, asleep or not, and the
+ * counter it waits for (NULL: none). */
+static void pose(int r, int cpu, int sleeping, _Atomic uint64_t *counter, uint64_t until)
+{
+    shm_rank_slot_t *slot = shm_rank_slot(base, (uint32_t)r);
+    atomic_store(&slot->cpu, cpu);
+    atomic_store(&slot->sleeping, (uint32_t)sleeping);
+    atomic_store(&slot->stalled_until, until);
+    atomic_store(&slot->stalled_on, counter ? (uint64_t)((char *)counter - (char *)base) : 0);
+}
+
+int main(void)
+{
+    int cpu = sched_getcpu();
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    if (cpu < 0 || sched_setaffinity(0, sizeof one, &one) != 0) {
+        printf("cannot pin this process to a CPU\n");
+        return 77;
+    }
+    int other = cpu + 1;
+    shm_header_t layout;
+    const char *where;
+    shm_layout(&layout, 3, 16, 16384);
+    int fd = shm_segment_create(&layout, &where);
+    if (fd < 0) {
+        printf("cannot create a segment with %s\n", where);
+        return 1;
+    }
+    base = shm_segment_map(fd, layout.total_bytes);
+    close(fd);
+    if (!base)
+        return 1;
+    shm_transport_init(base, 0, 3, 1);
+    /* Counters as the collectives use them: a cell of rank 2's slot. */
+    _Atomic uint64_t *counter = &shm_coll_slot(base, 2, 5)->cell[3].seq;
+    atomic_store(counter, 10);
+
+    pose(1, cpu, 0, NULL, 0);
+    pose(2, other, 0, NULL, 0);
+    CHECK(shm_cpu_shared(1, true), "rank 1 awake on this CPU, waiting for nothing known");
+    CHECK(shm_cpu_shared(PROGRESS_ANY_PEER, true), "some rank awake on this CPU");
+    CHECK(!shm_cpu_shared(2, true), "rank 2 is on another CPU");
+
+    pose(1, cpu, 0, counter, 11);
+    CHECK(!shm_cpu_shared(1, true), "rank 1 waits for a counter at 10 to reach 11");
+    CHECK(!shm_cpu_shared(PROGRESS_ANY_PEER, true), "the only rank on this CPU is stalled");
+    CHECK(shm_cpu_shared(1, false), "stalled, rank 1 is still awake on this CPU");
+    atomic_store(counter, 11);
+    CHECK(shm_cpu_shared(1, true), "rank 1's counter reached its target: it has work");
+    atomic_store(counter, 12);
+    CHECK(shm_cpu_shared(PROGRESS_ANY_PEER, true), "a counter past the target counts as reached");
+
+    atomic_store(counter, 10);
+    pose(2, cpu, 0, NULL, 0);
+    CHECK(shm_cpu_shared(PROGRESS_ANY_PEER, true), "rank 2, on this CPU now, has work while rank 1 is stalled");
+    pose(2, cpu, 1, NULL, 0);
+    CHECK(!shm_cpu_shared(PROGRESS_ANY_PEER, true), "rank 2 asleep, rank 1 stalled");
+    pose(1, cpu, 0, NULL, 0);
+    CHECK(shm_cpu_shared(PROGRESS_ANY_PEER, true), "rank 1 waiting for nothing known again");
+
+    /* This rank's own word, as the others read it. */
+    shm_rank_slot_t *me = shm_rank_slot(base, 0);
+    shm_stall_begin(counter, 42);
+    CHECK((char *)base + atomic_load(&me->stalled_on) == (char *)counter, "stalled_on is the counter's offset");
+    CHECK(atomic_load(&me->stalled_until) == 42, "stalled_until %llu", (unsigned long long)me->stalled_until);
+    shm_stall_end();
+    CHECK(atomic_load(&me->stalled_on) == 0, "a finished wait clears stalled_on");
+
+    shm_transport_finalize();
+    munmap(base, layout.total_bytes);
+    return unit_result();
+}
