@@ -22,26 +22,29 @@ int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a)
     int tree_root = op->commute ? root : 0;
     int vr = (r - tree_root + n) % n;
     const void *src = a->in_place ? a->recvbuf : a->sendbuf;
-    dt_buffer_t srcb = coll_buf(src, count, dt);
     void *acc = (void *)(uintptr_t)src; /* this process's result so far */
 
     if (vr % 2 == 0 && vr + 1 < n) {
-        void *t = sched_tmp(s, count, dt);
+        /* The first child's result arrives straight in acc, which then
+         * takes ours from the left: no copy of our own vector first.  In
+         * place at the root, acc is our vector, so it arrives aside. */
+        void *t = NULL;
         acc = r == root ? a->recvbuf : sched_tmp(s, count, dt);
-        if (!t || !acc)
+        if (!acc)
             return MPI_ERR_NO_MEM;
-        if (acc != src) {
-            dt_buffer_t accb = coll_buf(acc, count, dt);
-            sched_copy(s, &srcb, &accb);
-        }
         for (int mask = 1; mask < n && !(vr & mask); mask <<= 1) {
             int child = vr + mask;
             if (child >= n)
                 break;
-            dt_buffer_t tb = coll_buf(t, count, dt);
+            bool straight = mask == 1 && acc != src;
+            if (!straight && !t && !(t = sched_tmp(s, count, dt)))
+                return MPI_ERR_NO_MEM;
+            dt_buffer_t tb = coll_buf(straight ? acc : t, count, dt);
             sched_recv(s, &tb, (child + tree_root) % n);
             sched_round(s);
-            if (op->commute) {
+            if (straight) {
+                sched_reduce(s, op, src, acc, count, dt);
+            } else if (op->commute) {
                 sched_reduce(s, op, t, acc, count, dt);
             } else {
                 /* acc covers lower ranks than t: t = acc op t, then swap. */
