@@ -49,11 +49,11 @@ static inline __attribute__((always_inline, target("avx2"))) void move64_avx2(un
  * of the destination: the first 32 bytes go unaligned where it starts
  * between two, the blocks from the next boundary on, the last 64 bytes
  * unaligned again over what came before (source and destination do not
- * overlap).  A 32-byte store that
- * crosses a cache line costs two; with the destination 16 bytes past a
- * boundary, as malloc's large blocks are, every other store of unaligned
- * blocks did: in cache (4-64 KiB, one process) 36-46 GB/s against 48-84
- * aligned, rows of 256 bytes to 2 KiB 1.07-1.25x (docs/perf.md). */
+ * overlap).  A 32-byte store that crosses a cache line costs two; with
+ * the destination 16 bytes past a boundary, as malloc's large blocks
+ * are, every other store of unaligned blocks did: in cache (4-64 KiB,
+ * one process) 36-47 GB/s against 42-84 aligned, rows of 256 bytes to 2
+ * KiB 1.07-1.25x (docs/perf.md). */
 static inline __attribute__((always_inline, target("avx2"))) void move_aligned_avx2(unsigned char *d,
                                                                                     const unsigned char *s, size_t len)
 {
