@@ -463,16 +463,9 @@ static void copy_list_blocks(cursor_t *c, const dt_node_t *node, uintptr_t base,
         move_bytes(c, base + (uintptr_t)node->disp[i], (size_t)len);
 }
 
-/* Bytes [pos, pos+len) of count copies of child, stride apart.  The
- * loops of small strided blocks (a column: five instructions an element)
- * are inlined here, and where such a loop sits against a 64-byte
- * boundary of the code moved with every change elsewhere in the library:
- * a change to util/copy.c put one across a boundary and made a 4 KiB
- * column between two ranks 13% slower (medians of 8-10 launches, three
- * series).  Aligned, the function keeps its loops where its own code puts
- * them. */
-static __attribute__((aligned(64))) void copy_repeated(cursor_t *c, const dt_node_t *child, MPI_Count count,
-                                                       MPI_Aint stride, uintptr_t base, MPI_Count pos, MPI_Count len)
+/* Bytes [pos, pos+len) of count copies of child, stride apart. */
+static void copy_repeated(cursor_t *c, const dt_node_t *child, MPI_Count count, MPI_Aint stride, uintptr_t base,
+                          MPI_Count pos, MPI_Count len)
 {
     (void)count;
     MPI_Count csize = child->size;
