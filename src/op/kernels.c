@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "op/op.h"
+#include "util/hot.h"
 
 enum elem {
     E_NONE,
@@ -213,17 +214,12 @@ typedef __float128 a1_f128 ALIGN1;
         }                                 \
     } while (0)
 
-/* One function per (element type, operation), each starting on a 64-byte
- * boundary.  On this project's machine a loop of a few instructions runs
- * up to 2x slower when it straddles a 64-byte block of code, and the
- * kernels were one function with every loop in a case of one switch: any
- * change elsewhere in the library moved them (MPI_Reduce_local of ints
- * 11-13 GB/s against 21-34 after a padding in util/copy.c), and GCC does
- * not align loops it considers rarely run, which every case is.  A loop
- * alone in an aligned function sits where its own code puts it, and the
- * table lookup costs what the switch did. */
+/* One function per (element type, operation), each HOT_LOOPS (util/hot.h).
+ * As cases of one switch, the loops moved with any change elsewhere in the
+ * library, and GCC aligned none of them: it takes every case of such a
+ * switch for rarely run.  The table lookup costs what the switch did. */
 typedef void kernel_fn(const void *in, void *inout, size_t n);
-#define KERNEL_ATTRS static __attribute__((aligned(64), noinline))
+#define KERNEL_ATTRS static HOT_LOOPS __attribute__((noinline))
 
 #define KERNEL(NAME, T, EXPR)                                     \
     KERNEL_ATTRS void NAME(const void *in, void *inout, size_t n) \

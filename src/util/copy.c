@@ -1,14 +1,18 @@
 #include "util/copy.h"
+#include "util/hot.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
 /* Loop distribution (GCC) or loop idiom recognition (clang) would turn
- * these loops back into memcpy calls. */
+ * these loops back into memcpy calls.  HOT_LOOPS (util/hot.h): copy_large's
+ * loop of seven instructions, moved across a 64-byte block of code by a
+ * change elsewhere in the library, made 4 KiB ping-pongs between two ranks
+ * 11-13% slower (docs/perf.md). */
 #if defined(__clang__)
-#define COPY_LOOP_ATTRS __attribute__((no_builtin("memcpy")))
+#define COPY_LOOP_ATTRS HOT_LOOPS __attribute__((no_builtin("memcpy")))
 #else
-#define COPY_LOOP_ATTRS __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#define COPY_LOOP_ATTRS HOT_LOOPS __attribute__((optimize("no-tree-loop-distribute-patterns")))
 #endif
 
 /* len (64 or more) bytes as 64-byte blocks.  A tail shorter than a block
@@ -40,43 +44,66 @@ static inline __attribute__((always_inline, target("avx2"))) void move64_avx2(un
     *(bytes32_t *)(d + 32) = hi;
 }
 
-/* One row of len bytes (32 <= len; whole = len rounded down to 64) in
- * 64-byte blocks, as copy_large moves them, its last piece as the one or
- * two vectors that end with it (overlapping what came before; source and
- * destination do not overlap).  Against 32-byte blocks, MPI_Pack +
- * MPI_Unpack in one process: rows of 512 bytes to 1 KiB a line apart 5%
- * slower, rows 128 KiB apart (a 3D array's face, where the copy trails
- * contiguous most) 5-10% faster; the faces between two ranks gained at
- * every size (rows of 256 B to 2 KiB). */
-static inline __attribute__((always_inline, target("avx2"))) void
-move_row_avx2(unsigned char *d, const unsigned char *s, size_t whole, size_t len)
+/* len (64 or more) bytes in 64-byte blocks stored at 32-byte boundaries
+ * of the destination: the first 32 bytes go unaligned where it starts
+ * between two, the blocks from the next boundary on, the last 64 bytes
+ * unaligned again over what came before (source and destination do not
+ * overlap).  A 32-byte store that crosses a cache line costs two; with
+ * the destination 16 bytes past a boundary, as malloc's large blocks
+ * are, every other store of unaligned blocks did: in cache (4-64 KiB,
+ * one process) 36-47 GB/s against 42-84 aligned, rows of 256 bytes to 2
+ * KiB 1.07-1.25x (docs/perf.md). */
+static inline __attribute__((always_inline, target("avx2"))) void move_aligned_avx2(unsigned char *d,
+                                                                                    const unsigned char *s, size_t len)
 {
-    for (size_t i = 0; i < whole; i += 64)
-        move64_avx2(d + i, s + i);
-    if (len - whole > 32)
-        *(bytes32_t *)(d + whole) = *(const bytes32_t *)(s + whole);
-    if (len != whole)
-        *(bytes32_t *)(d + len - 32) = *(const bytes32_t *)(s + len - 32);
+    size_t i = (size_t)(-(uintptr_t)d & 31);
+    if (i)
+        *(bytes32_t *)d = *(const bytes32_t *)s;
+    for (; i <= len - 64; i += 64) {
+        __m256i lo = _mm256_loadu_si256((const __m256i *)(s + i)),
+                hi = _mm256_loadu_si256((const __m256i *)(s + i + 32));
+        _mm256_store_si256((__m256i *)(d + i), lo);
+        _mm256_store_si256((__m256i *)(d + i + 32), hi);
+    }
+    if (i < len)
+        move64_avx2(d + len - 64, s + len - 64);
+}
+
+/* One row of len bytes (32 <= len): rows of 64 bytes and more as
+ * move_aligned_avx2 moves them, shorter ones as the one or two vectors
+ * that end with it.  Against 32-byte blocks, MPI_Pack + MPI_Unpack in one
+ * process: rows of 512 bytes to 1 KiB a line apart 5% slower, rows 128
+ * KiB apart (a 3D array's face, where the copy trails contiguous most)
+ * 5-10% faster; the faces between two ranks gained at every size (rows of
+ * 256 B to 2 KiB). */
+static inline __attribute__((always_inline, target("avx2"))) void move_row_avx2(unsigned char *d,
+                                                                                const unsigned char *s, size_t len)
+{
+    if (len >= 64) {
+        move_aligned_avx2(d, s, len);
+        return;
+    }
+    if (len > 32)
+        *(bytes32_t *)d = *(const bytes32_t *)s;
+    *(bytes32_t *)(d + len - 32) = *(const bytes32_t *)(s + len - 32);
 }
 
 COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void
 copy_rows_avx2(unsigned char *d, ptrdiff_t dstride, const unsigned char *s, ptrdiff_t sstride, size_t len, size_t rows)
 {
-    size_t whole = len & ~(size_t)63;
     for (size_t r = 0; r < rows; r++, d += dstride, s += sstride)
-        move_row_avx2(d, s, whole, len);
+        move_row_avx2(d, s, len);
 }
 
 COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void
 copy_listed_avx2(unsigned char *packed, unsigned char *base, const int64_t *disp, size_t len, size_t n, bool unpack)
 {
-    size_t whole = len & ~(size_t)63;
     if (unpack)
         for (size_t i = 0; i < n; i++, packed += len)
-            move_row_avx2(base + disp[i], packed, whole, len);
+            move_row_avx2(base + disp[i], packed, len);
     else
         for (size_t i = 0; i < n; i++, packed += len)
-            move_row_avx2(packed, base + disp[i], whole, len);
+            move_row_avx2(packed, base + disp[i], len);
 }
 
 /* len (64 or more) bytes with 32-byte non-temporal stores from the first
@@ -100,10 +127,20 @@ COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_stream_avx2(voi
         move64_avx2(d + len - 64, s + len - 64);
 }
 
+/* From 4 KiB on as move_aligned_avx2 moves them; shorter runs as plain
+ * 64-byte blocks.  Two ranks, 1-2 KiB ping-pong into a buffer 16 bytes
+ * past a line: aligned stores 0.94-0.97x (the lines come from the other
+ * core's cache, and the overlapping head store costs more than the split
+ * stores it saves), 4 KiB 1.13x, 8 KiB 1.06x; from line-aligned buffers
+ * level (medians of 8 alternating launches). */
 COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_large_avx2(void *dst, const void *src, size_t len)
 {
     unsigned char *d = dst;
     const unsigned char *s = src;
+    if (len >= 4096) {
+        move_aligned_avx2(d, s, len);
+        return;
+    }
     for (size_t i = 0; i < len / 64; i++)
         move64_avx2(d + 64 * i, s + 64 * i);
     if (len % 64)
