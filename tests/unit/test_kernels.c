@@ -6,7 +6,6 @@
  * kernels promise; the floating values are small integers, so that every
  * result is exact in every format and the reference may compute in long
  * double. */
-#include <complex.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
