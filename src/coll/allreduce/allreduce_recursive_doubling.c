@@ -23,19 +23,32 @@ int coll_allreduce_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_
     if (!t)
         return MPI_ERR_NO_MEM;
     dt_buffer_t accb = coll_buf(acc, count, dt), tb = coll_buf(t, count, dt);
-    if (!a->in_place) {
-        dt_buffer_t src = coll_buf(a->sendbuf, count, dt);
-        sched_copy(s, &src, &accb);
-    }
+    /* Our own vector, and whether acc holds it yet.  Not in place, the
+     * first exchange that may receive into acc does: the partner's vector
+     * arrives there and ours joins it from the left -- when we are the
+     * lower rank or the operation commutes -- without copying ours in
+     * first. */
+    const void *mine = a->in_place ? acc : a->sendbuf;
+    dt_buffer_t mineb = coll_buf(mine, count, dt);
+    bool held = a->in_place;
     int pof2 = coll_pof2(n), rem = n - pof2, newrank;
     if (r < 2 * rem) {
         if (r % 2 == 0) {
-            sched_send(s, &accb, r + 1);
+            sched_send(s, &mineb, r + 1);
             newrank = -1;
         } else {
-            sched_recv(s, &tb, r - 1);
-            sched_round(s);
-            sched_reduce(s, op, t, acc, count, dt); /* the lower rank's on the left */
+            if (!held && op->commute) {
+                sched_recv(s, &accb, r - 1);
+                sched_round(s);
+                sched_reduce(s, op, mine, acc, count, dt);
+            } else {
+                if (!held)
+                    sched_copy(s, &mineb, &accb);
+                sched_recv(s, &tb, r - 1);
+                sched_round(s);
+                sched_reduce(s, op, t, acc, count, dt); /* the lower rank's on the left */
+            }
+            held = true;
             newrank = r / 2;
         }
     } else {
@@ -46,6 +59,17 @@ int coll_allreduce_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_
         for (int mask = 1; mask < pof2; mask <<= 1) {
             int newdst = newrank ^ mask;
             int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
+            if (!held && (r < dst || op->commute)) {
+                sched_send(s, &mineb, dst);
+                sched_recv(s, &accb, dst);
+                sched_round(s);
+                sched_reduce(s, op, mine, acc, count, dt);
+                held = true;
+                continue;
+            }
+            if (!held)
+                sched_copy(s, &mineb, &accb);
+            held = true;
             sched_send(s, &accb, dst);
             sched_recv(s, &tb, dst);
             sched_round(s);
@@ -56,6 +80,8 @@ int coll_allreduce_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_
                 sched_copy(s, &tb, &accb);
             }
         }
+        if (!held) /* a communicator of one */
+            sched_copy(s, &mineb, &accb);
     }
     if (r < 2 * rem) {
         sched_round(s);

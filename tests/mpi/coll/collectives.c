@@ -492,14 +492,24 @@ static void test_allreduce(MPI_Op join)
         }
         free(in), free(out);
     }
-    int pair[2000];
-    for (int i = 0; i < 2000; i++)
-        pair[i] = rank;
-    MPI_Allreduce(MPI_IN_PLACE, pair, 1000, MPI_2INT, join, MPI_COMM_WORLD);
-    int bad = 0;
-    for (int i = 0; i < 1000; i++)
-        bad += pair[2 * i] != 0 || pair[2 * i + 1] != size - 1;
-    MT_CHECK(bad == 0, "allreduce join: %d out of order", bad);
+    int pair[2000], mine[2000];
+    for (int in_place = 0; in_place < 2; in_place++) {
+        for (int i = 0; i < 2000; i++)
+            pair[i] = mine[i] = rank;
+        MPI_Allreduce(in_place ? MPI_IN_PLACE : mine, pair, 1000, MPI_2INT, join, MPI_COMM_WORLD);
+        int bad = 0;
+        for (int i = 0; i < 1000; i++)
+            bad += pair[2 * i] != 0 || pair[2 * i + 1] != size - 1;
+        MT_CHECK(bad == 0, "allreduce join (in place %d): %d out of order", in_place, bad);
+    }
+    /* A communicator of one, nonblocking: built as a schedule like any
+     * other (blocking calls on one process skip it). */
+    int one[3] = {rank, 7, -1}, got[3] = {0, 0, 0};
+    MPI_Request req;
+    MPI_Iallreduce(one, got, 3, MPI_INT, MPI_SUM, MPI_COMM_SELF, &req);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MT_CHECK(got[0] == rank && got[1] == 7 && got[2] == -1, "iallreduce on MPI_COMM_SELF: %d %d %d", got[0], got[1],
+             got[2]);
     /* Logical and bitwise operations. */
     int b = rank == 0, land, lor, bor;
     MPI_Allreduce(&b, &land, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
