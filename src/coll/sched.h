@@ -137,5 +137,7 @@ void sched_release(request_t *req);
 
 /* One pass over the schedules in flight; returns how many finished. */
 int sched_progress_all(void);
+/* MPI_Finalize: frees the scratch memory kept for later schedules. */
+void sched_finalize(void);
 
 #endif

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "coll/sched.h"
 #include "dt/buffer.h"
 #include "dt/datatype.h"
 #include "err/err.h"
@@ -323,6 +324,7 @@ int runtime_finalize(void)
             sched_yield();
     atomic_store_explicit(&rt.slot->state, SHM_RANK_FINALIZED, memory_order_release);
     p2p_finalize();
+    sched_finalize();
     shm_transport_finalize();
     munmap(rt.segment, rt.segment_bytes);
     rt.segment = NULL;
