@@ -12,6 +12,16 @@
  */
 #include "coll/coll.h"
 
+/* Whether process r has a partner in a step after the one of mask: only
+ * then does it pass partial on, and so need it kept up to date. */
+static bool steps_after(int r, int mask, int n)
+{
+    for (int m = mask << 1; m < n; m <<= 1)
+        if ((r ^ m) < n)
+            return true;
+    return false;
+}
+
 static int build(sched_t *s, comm_t *comm, const coll_args_t *a, bool exclusive)
 {
     int n = comm->size, r = comm->rank;
@@ -21,19 +31,32 @@ static int build(sched_t *s, comm_t *comm, const coll_args_t *a, bool exclusive)
     void *partial = sched_tmp(s, count, dt), *t = sched_tmp(s, count, dt);
     if (!partial || !t)
         return MPI_ERR_NO_MEM;
-    dt_buffer_t src = coll_buf(a->in_place ? a->recvbuf : a->sendbuf, count, dt);
+    const void *mine = a->in_place ? a->recvbuf : a->sendbuf;
+    dt_buffer_t src = coll_buf(mine, count, dt);
     dt_buffer_t pb = coll_buf(partial, count, dt), tb = coll_buf(t, count, dt), out = coll_buf(a->recvbuf, count, dt);
-    sched_copy(s, &src, &pb);
-    if (!exclusive && !a->in_place)
+    /* Until partial first changes it is our own vector, sent from where it
+     * is -- but in place, recvbuf changes under it. */
+    bool partial_is_mine = !a->in_place;
+    if (a->in_place)
+        sched_copy(s, &src, &pb);
+    else if (!exclusive)
         sched_copy(s, &src, &out);
     bool have_result = !exclusive; /* whether recvbuf holds a value yet */
     for (int mask = 1; mask < n; mask <<= 1) {
         int dst = r ^ mask;
         if (dst >= n)
             continue;
-        sched_send(s, &pb, dst);
-        sched_recv(s, &tb, dst);
+        /* A partner below is part of our result; one above only of
+         * partial, which matters while there are steps to pass it on. */
+        bool relay = steps_after(r, mask, n);
+        bool take = dst < r || relay, give = r < dst || steps_after(dst, mask, n);
+        if (give)
+            sched_send(s, partial_is_mine ? &src : &pb, dst);
+        if (take)
+            sched_recv(s, &tb, dst);
         sched_round(s);
+        if (!take)
+            continue;
         if (dst < r) {
             if (have_result) {
                 sched_reduce(s, op, t, a->recvbuf, count, dt);
@@ -41,12 +64,24 @@ static int build(sched_t *s, comm_t *comm, const coll_args_t *a, bool exclusive)
                 sched_copy(s, &tb, &out);
                 have_result = true;
             }
-            sched_reduce(s, op, t, partial, count, dt);
-        } else if (op->commute) {
-            sched_reduce(s, op, t, partial, count, dt);
+        }
+        if (!relay)
+            continue;
+        if (dst > r || op->commute) {
+            /* partial on the left, into t, which becomes partial. */
+            sched_reduce(s, op, partial_is_mine ? mine : partial, t, count, dt);
+            void *swap = partial;
+            partial = t;
+            t = swap;
+            dt_buffer_t swapb = pb;
+            pb = tb;
+            tb = swapb;
+            partial_is_mine = false;
         } else {
-            sched_reduce(s, op, partial, t, count, dt);
-            sched_copy(s, &tb, &pb);
+            if (partial_is_mine)
+                sched_copy(s, &src, &pb);
+            partial_is_mine = false;
+            sched_reduce(s, op, t, partial, count, dt);
         }
     }
     return MPI_SUCCESS;

@@ -581,35 +581,43 @@ static void test_scan(MPI_Op join)
         int *in = malloc((size_t)(n + 1) * sizeof *in), *out = malloc((size_t)(n + 1) * sizeof *out);
         for (int i = 0; i < n; i++)
             in[i] = val(rank, i);
-        MPI_Scan(in, out, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-        int bad = 0;
-        for (int i = 0; i < n; i++) {
-            int sum = 0;
-            for (int p = 0; p <= rank; p++)
-                sum += val(p, i);
-            bad += out[i] != sum;
-        }
-        MT_CHECK(bad == 0, "scan count %d: %d wrong", n, bad);
-        memcpy(out, in, (size_t)n * sizeof *in);
-        MPI_Exscan(MPI_IN_PLACE, out, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-        bad = 0;
-        if (rank > 0)
-            for (int i = 0; i < n; i++) {
-                int sum = 0;
-                for (int p = 0; p < rank; p++)
-                    sum += val(p, i);
-                bad += out[i] != sum;
+        for (int in_place = 0; in_place < 2; in_place++)
+            for (int exclusive = 0; exclusive < 2; exclusive++) {
+                const void *send = in;
+                if (in_place) {
+                    memcpy(out, in, (size_t)n * sizeof *in);
+                    send = MPI_IN_PLACE;
+                }
+                if (exclusive)
+                    MPI_Exscan(send, out, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+                else
+                    MPI_Scan(send, out, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+                int bad = 0;
+                if (rank > 0 || !exclusive)
+                    for (int i = 0; i < n; i++) {
+                        int sum = 0;
+                        for (int p = 0; p < rank + !exclusive; p++)
+                            sum += val(p, i);
+                        bad += out[i] != sum;
+                    }
+                MT_CHECK(bad == 0, "%s count %d (in place %d): %d wrong", exclusive ? "exscan" : "scan", n, in_place,
+                         bad);
             }
-        MT_CHECK(bad == 0, "exscan count %d: %d wrong", n, bad);
         free(in), free(out);
     }
-    int pair[2] = {rank, rank}, res[2] = {-5, -5};
-    MPI_Scan(pair, res, 1, MPI_2INT, join, MPI_COMM_WORLD);
-    MT_CHECK(res[0] == 0 && res[1] == rank, "scan join gives (%d, %d)", res[0], res[1]);
-    res[0] = res[1] = -5;
-    MPI_Exscan(pair, res, 1, MPI_2INT, join, MPI_COMM_WORLD);
-    if (rank > 0)
-        MT_CHECK(res[0] == 0 && res[1] == rank - 1, "exscan join gives (%d, %d)", res[0], res[1]);
+    /* Rank order: (lo, hi) ranges join only lower on the left. */
+    for (int in_place = 0; in_place < 2; in_place++)
+        for (int exclusive = 0; exclusive < 2; exclusive++) {
+            int pair[2] = {rank, rank}, res[2] = {rank, rank};
+            const void *send = in_place ? MPI_IN_PLACE : (const void *)pair;
+            if (exclusive)
+                MPI_Exscan(send, res, 1, MPI_2INT, join, MPI_COMM_WORLD);
+            else
+                MPI_Scan(send, res, 1, MPI_2INT, join, MPI_COMM_WORLD);
+            if (rank > 0 || !exclusive)
+                MT_CHECK(res[0] == 0 && res[1] == rank - exclusive, "%s join (in place %d) gives (%d, %d)",
+                         exclusive ? "exscan" : "scan", in_place, res[0], res[1]);
+        }
 }
 
 /* Many nonblocking collectives at once, in different orders of
