@@ -6,9 +6,12 @@
  * has heard from (itself included).  In step k it swaps partial with the
  * process whose rank differs in bit k; a partner below contributes to the
  * result and to partial on the left, a partner above to partial on the
- * right, so non-commutative operations keep rank order.  log2(n) steps:
- * the choice for all but the largest data.  Cost: log2(n) * (latency +
- * bytes / bandwidth + 2 * arithmetic).
+ * right, so non-commutative operations keep rank order.  A process needs
+ * its partner's partial only for its result (a partner below) or to pass
+ * on later, so a pair's last exchange goes one way, up: between two
+ * processes one message and one reduction, as along the linear chain.
+ * log2(n) steps: the choice for all but the largest data.  Cost: log2(n)
+ * * (latency + bytes / bandwidth + 2 * arithmetic).
  */
 #include "coll/coll.h"
 
