@@ -207,6 +207,8 @@ int coll_alltoallv_shm(comm_t *comm, const coll_args_t *a);
 int coll_alltoallw_shm(comm_t *comm, const coll_args_t *a);
 int coll_reduce_shm(comm_t *comm, const coll_args_t *a);
 int coll_allreduce_shm(comm_t *comm, const coll_args_t *a);
+int coll_scan_shm(comm_t *comm, const coll_args_t *a);
+int coll_exscan_shm(comm_t *comm, const coll_args_t *a);
 
 /* The neighbourhood collectives (coll/neighbor/). */
 int coll_neighbor_linear(sched_t *s, comm_t *comm, const coll_args_t *a, enum coll_op op);

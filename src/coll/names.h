@@ -22,8 +22,8 @@
 #define COLL_NAMES_ALLREDUCE "recursive_doubling", "ring", "reduce_bcast", "shm"
 #define COLL_NAMES_REDUCE_SCATTER "ring", "reduce_scatterv"
 #define COLL_NAMES_REDUCE_SCATTER_BLOCK "ring", "reduce_scatter"
-#define COLL_NAMES_SCAN "recursive_doubling", "linear"
-#define COLL_NAMES_EXSCAN "recursive_doubling", "linear"
+#define COLL_NAMES_SCAN "recursive_doubling", "linear", "shm"
+#define COLL_NAMES_EXSCAN "recursive_doubling", "linear", "shm"
 
 #define COLL_NAMES(op) extern const char *const coll_names_##op[]
 COLL_NAMES(barrier);

@@ -155,12 +155,6 @@ static int gather_rule(const comm_t *comm, const coll_args_t *a)
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
 
-static int one_rule(const comm_t *comm, const coll_args_t *a)
-{
-    (void)comm, (void)a;
-    return 1;
-}
-
 /* The rooted v forms: blocks beyond coll_shm_v_slot_bytes go as messages
  * within the shared-memory algorithms (a sender or receiver knows only
  * its own block's size, so the choice is made block by block there):
@@ -299,10 +293,32 @@ static int reduce_scatter_rule(const comm_t *comm, const coll_args_t *a)
     return commutative(comm, a) ? 1 : 2;
 }
 
-static const algorithm_t scan_algorithms[] = {
-    {NULL, NULL, NULL}, {coll_scan_recursive_doubling, NULL, NULL}, {coll_scan_linear, NULL, NULL}};
-static const algorithm_t exscan_algorithms[] = {
-    {NULL, NULL, NULL}, {coll_exscan_recursive_doubling, NULL, NULL}, {coll_exscan_linear, NULL, NULL}};
+static const algorithm_t scan_algorithms[] = {{NULL, NULL, NULL},
+                                              {coll_scan_recursive_doubling, NULL, NULL},
+                                              {coll_scan_linear, NULL, NULL},
+                                              {NULL, reduce_shm, coll_scan_shm}};
+static const algorithm_t exscan_algorithms[] = {{NULL, NULL, NULL},
+                                                {coll_exscan_recursive_doubling, NULL, NULL},
+                                                {coll_exscan_linear, NULL, NULL},
+                                                {NULL, reduce_shm, coll_exscan_shm}};
+
+static int scan_rule(const comm_t *comm, const coll_args_t *a)
+{
+    /* Measured at 2, 4 and 8 processes on 2 cores, calls back to back
+     * (docs/perf.md): the slots win what fits a cell, 2-6x at 8-512 B,
+     * between two processes up to 64 KiB, and from 512 KiB at more (8
+     * processes, 1 MiB: 1.1-2x); the linear chain, which never waits on a
+     * process above either, is 2-7x faster than recursive doubling at 4
+     * and 8 processes and level at 2.  Recursive doubling's log2(n) steps
+     * are kept for more processes (not measured here). */
+    if (comm->size > 8)
+        return 1;
+    size_t bytes = recv_bytes(a);
+    if (reduce_shm(comm, a) &&
+        (bytes <= SHM_COLL_CELL_BYTES || (comm->size == 2 ? bytes <= 64 * 1024 : bytes >= 512 * 1024)))
+        return 3;
+    return 2;
+}
 
 _Static_assert(sizeof barrier_algorithms / sizeof(algorithm_t) ==
                    1 + sizeof((const char *[]){COLL_NAMES_BARRIER}) / sizeof(char *),
@@ -378,8 +394,8 @@ static const struct {
     OP(COLL_ALLREDUCE, allreduce, allreduce_rule, "TESSERA_COLL_ALLREDUCE"),
     OP(COLL_REDUCE_SCATTER, reduce_scatter, reduce_scatter_rule, "TESSERA_COLL_REDUCE_SCATTER"),
     OP(COLL_REDUCE_SCATTER_BLOCK, reduce_scatter_block, reduce_scatter_rule, "TESSERA_COLL_REDUCE_SCATTER_BLOCK"),
-    OP(COLL_SCAN, scan, one_rule, "TESSERA_COLL_SCAN"),
-    OP(COLL_EXSCAN, exscan, one_rule, "TESSERA_COLL_EXSCAN"),
+    OP(COLL_SCAN, scan, scan_rule, "TESSERA_COLL_SCAN"),
+    OP(COLL_EXSCAN, exscan, scan_rule, "TESSERA_COLL_EXSCAN"),
 #undef OP
 };
 

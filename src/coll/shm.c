@@ -196,30 +196,31 @@ void coll_shm_wait_all_at(coll_shm_op_t *op, uint64_t phase)
 }
 
 void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total, MPI_Count lo, MPI_Count count,
-                   void *acc)
+                   int last, void *acc)
 {
     /* op_apply computes inout = in op inout: fold from the right so that
      * a non-commutative operation sees its operands in rank order, and
      * every process computes the same bits. */
-    int n = sop->comm->size, me = sop->comm->rank;
+    int me = sop->comm->rank;
     size_t off = (size_t)(lo * dt->size), bytes = (size_t)(count * dt->size);
     size_t vector = (size_t)(total * dt->size);
     /* A member whose vector is shorter (an erroneous call) leaves the
      * result undefined but is reported, and nothing is read beyond its
      * slot. */
-    if (n - 1 != me) {
-        coll_shm_wait(sop, n - 1);
-        coll_shm_take(sop, n - 1, vector);
+    if (last != me) {
+        coll_shm_wait(sop, last);
+        coll_shm_take(sop, last, vector);
     }
-    copy_bytes((char *)acc + dt->true_lb, coll_shm_data(sop, n - 1) + off, bytes);
-    for (int j = n - 2; j >= 0; j--) {
+    copy_bytes((char *)acc + dt->true_lb, coll_shm_data(sop, last) + off, bytes);
+    for (int j = last - 1; j >= 0; j--) {
         if (j != me) {
             coll_shm_wait(sop, j);
             coll_shm_take(sop, j, vector);
         }
         op_apply(op, coll_shm_data(sop, j) + off - dt->true_lb, acc, count, dt);
     }
-    sop->saw_all = true;
+    if (last == sop->comm->size - 1)
+        sop->saw_all = true;
 }
 
 bool coll_shm_publish_vector(coll_shm_op_t *op, const coll_args_t *a)

@@ -272,13 +272,13 @@ static inline unsigned char *coll_shm_data(const coll_shm_op_t *op, int i)
     return slot->half[op->index & 1].data;
 }
 
-/* The reductions: acc = c_0 op c_1 op ... op c_{n-1} in rank order, over
+/* The reductions: acc = c_0 op c_1 op ... op c_last in rank order, over
  * elements [lo, lo + count) of the vectors of `total` elements of the
- * contiguous dt that every member published in the current phase; acc is
+ * contiguous dt that the members published in the current phase; acc is
  * addressed as the user addresses a buffer.  Waits for each member in
- * turn. */
+ * turn.  last is n - 1 but in the scans. */
 void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total, MPI_Count lo, MPI_Count count,
-                   void *acc);
+                   int last, void *acc);
 /* The reductions' first phase: publish this process's vector (sendbuf,
  * recvcount elements of recvtype).  Returns whether to go on in slices:
  * the vector is large enough to share the arithmetic out. */

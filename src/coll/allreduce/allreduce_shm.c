@@ -24,13 +24,13 @@ static int allreduce_part(comm_t *comm, const coll_args_t *a)
     datatype_t *dt = a->recvtype;
     MPI_Count count = a->recvcount, lo, hi;
     if (!coll_shm_publish_vector(&op, a)) {
-        coll_shm_fold(&op, a->op, dt, count, 0, count, a->recvbuf);
+        coll_shm_fold(&op, a->op, dt, count, 0, count, n - 1, a->recvbuf);
         return coll_shm_end(&op);
     }
     coll_shm_slice(count, n, me, &lo, &hi);
     void *mine = coll_at(a->recvbuf, lo, dt);
     size_t slice = (size_t)((hi - lo) * dt->size);
-    coll_shm_fold(&op, a->op, dt, count, lo, hi - lo, mine);
+    coll_shm_fold(&op, a->op, dt, count, lo, hi - lo, n - 1, mine);
     coll_shm_pack(coll_shm_data(&op, me) + lo * dt->size, mine, hi - lo, dt, slice);
     coll_shm_next_phase(&op);
     coll_shm_publish(&op);

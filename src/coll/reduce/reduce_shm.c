@@ -25,7 +25,7 @@ static int reduce_part(comm_t *comm, const coll_args_t *a)
     MPI_Count count = a->recvcount, lo, hi;
     if (!coll_shm_publish_vector(&op, a)) {
         if (me == root)
-            coll_shm_fold(&op, a->op, dt, count, 0, count, a->recvbuf);
+            coll_shm_fold(&op, a->op, dt, count, 0, count, n - 1, a->recvbuf);
         return coll_shm_end(&op);
     }
     coll_shm_slice(count, n, me, &lo, &hi);
@@ -36,7 +36,7 @@ static int reduce_part(comm_t *comm, const coll_args_t *a)
     if (me != root && !tmp)
         log_fatal("out of memory reducing %zu bytes in MPI_Reduce", slice);
     void *acc = me == root ? coll_at(a->recvbuf, lo, dt) : (char *)tmp - dt->true_lb;
-    coll_shm_fold(&op, a->op, dt, count, lo, hi - lo, acc);
+    coll_shm_fold(&op, a->op, dt, count, lo, hi - lo, n - 1, acc);
     coll_shm_pack(coll_shm_data(&op, me) + lo * dt->size, acc, hi - lo, dt, slice);
     free(tmp);
     coll_shm_next_phase(&op);

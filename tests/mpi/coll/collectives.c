@@ -576,7 +576,7 @@ static void test_reduce_scatter(MPI_Op join)
 
 static void test_scan(MPI_Op join)
 {
-    for (int ci = 0; ci < 4; ci++) {
+    for (int ci = 0; ci < NCOUNTS; ci++) {
         int n = (int)counts[ci];
         int *in = malloc((size_t)(n + 1) * sizeof *in), *out = malloc((size_t)(n + 1) * sizeof *out);
         for (int i = 0; i < n; i++)
