@@ -285,8 +285,9 @@ static bool same(const struct type_case *t, const unsigned char *x, const unsign
 }
 
 #define MAX_N 1001
-/* +1: the vectors start at an odd address, as in a packed stream. */
-static unsigned char in_buf[MAX_N * 32 + 1], got_buf[MAX_N * 32 + 1], want_buf[MAX_N * 32 + 1];
+/* +2: the vectors start at an odd address, as in a packed stream, and
+ * the byte after the longest is checked. */
+static unsigned char in_buf[MAX_N * 32 + 2], got_buf[MAX_N * 32 + 2], want_buf[MAX_N * 32 + 2];
 
 static void check_case(const struct type_case *t, int op, size_t n)
 {
