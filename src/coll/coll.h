@@ -207,6 +207,8 @@ int coll_alltoallv_shm(comm_t *comm, const coll_args_t *a);
 int coll_alltoallw_shm(comm_t *comm, const coll_args_t *a);
 int coll_reduce_shm(comm_t *comm, const coll_args_t *a);
 int coll_allreduce_shm(comm_t *comm, const coll_args_t *a);
+int coll_reduce_scatter_shm(comm_t *comm, const coll_args_t *a);
+int coll_reduce_scatter_block_shm(comm_t *comm, const coll_args_t *a);
 int coll_scan_shm(comm_t *comm, const coll_args_t *a);
 int coll_exscan_shm(comm_t *comm, const coll_args_t *a);
 

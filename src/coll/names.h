@@ -20,8 +20,8 @@
 #define COLL_NAMES_ALLTOALLW "pairwise", "linear", "shm"
 #define COLL_NAMES_REDUCE "binomial", "linear", "shm"
 #define COLL_NAMES_ALLREDUCE "recursive_doubling", "ring", "reduce_bcast", "shm"
-#define COLL_NAMES_REDUCE_SCATTER "ring", "reduce_scatterv"
-#define COLL_NAMES_REDUCE_SCATTER_BLOCK "ring", "reduce_scatter"
+#define COLL_NAMES_REDUCE_SCATTER "ring", "reduce_scatterv", "shm"
+#define COLL_NAMES_REDUCE_SCATTER_BLOCK "ring", "reduce_scatter", "shm"
 #define COLL_NAMES_SCAN "recursive_doubling", "linear", "shm"
 #define COLL_NAMES_EXSCAN "recursive_doubling", "linear", "shm"
 

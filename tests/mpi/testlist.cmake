@@ -91,7 +91,7 @@ tessera_mpi_test_with(algs_b "${coll_algs_b}" coll/collectives 3 4 5)
 tessera_mpi_test_with(algs_c "${coll_algs_c}" coll/collectives 3 4 5)
 # The shared-memory algorithms forced too: nonblocking calls, which they
 # cannot serve, fall back (with a warning).
-set(coll_algs_shm "TESSERA_COLL_BARRIER=shm;TESSERA_COLL_BCAST=shm;TESSERA_COLL_GATHER=shm;TESSERA_COLL_SCATTER=shm;TESSERA_COLL_GATHERV=shm;TESSERA_COLL_SCATTERV=shm;TESSERA_COLL_ALLGATHER=shm;TESSERA_COLL_ALLGATHERV=shm;TESSERA_COLL_ALLTOALL=shm;TESSERA_COLL_ALLTOALLV=shm;TESSERA_COLL_ALLTOALLW=shm;TESSERA_COLL_REDUCE=shm;TESSERA_COLL_ALLREDUCE=shm;TESSERA_COLL_SCAN=shm;TESSERA_COLL_EXSCAN=shm")
+set(coll_algs_shm "TESSERA_COLL_BARRIER=shm;TESSERA_COLL_BCAST=shm;TESSERA_COLL_GATHER=shm;TESSERA_COLL_SCATTER=shm;TESSERA_COLL_GATHERV=shm;TESSERA_COLL_SCATTERV=shm;TESSERA_COLL_ALLGATHER=shm;TESSERA_COLL_ALLGATHERV=shm;TESSERA_COLL_ALLTOALL=shm;TESSERA_COLL_ALLTOALLV=shm;TESSERA_COLL_ALLTOALLW=shm;TESSERA_COLL_REDUCE=shm;TESSERA_COLL_ALLREDUCE=shm;TESSERA_COLL_SCAN=shm;TESSERA_COLL_EXSCAN=shm;TESSERA_COLL_REDUCE_SCATTER=shm;TESSERA_COLL_REDUCE_SCATTER_BLOCK=shm")
 tessera_mpi_test_with(algs_shm "${coll_algs_shm}" coll/collectives 2 5)
 tessera_mpi_test_with(algs_shm "${coll_algs_shm}" coll/bad_coll 2 4)
 tessera_mpi_test_with(algs_a "${coll_algs_a}" coll/v_sizes 3)

@@ -525,11 +525,18 @@ static void test_allreduce(MPI_Op join)
 
 static void test_reduce_scatter(MPI_Op join)
 {
-    int *cnt = malloc((size_t)size * sizeof *cnt), total = 0;
-    for (int p = 0; p < size; p++)
-        total += cnt[p] = (p * 3) % 5 + 1;
-    int *in = malloc((size_t)total * sizeof *in), *out = malloc((size_t)total * sizeof *out);
-    for (int in_place = 0; in_place < 2; in_place++) {
+    int *cnt = malloc((size_t)size * sizeof *cnt), total = 0, *in = NULL, *out = NULL;
+    /* Small blocks, then blocks of uneven sizes larger than a
+     * shared-memory slot, which straddle the parts it goes in. */
+    for (int test = 0; test < 4; test++) {
+        int in_place = test % 2, big = test / 2;
+        if (!in_place) {
+            total = 0;
+            for (int p = 0; p < size; p++)
+                total += cnt[p] = big ? 20000 + 777 * p : (p * 3) % 5 + 1;
+            free(in), free(out);
+            in = malloc((size_t)total * sizeof *in), out = malloc((size_t)total * sizeof *out);
+        }
         for (int i = 0; i < total; i++)
             in[i] = val(rank, i);
         if (in_place) {
@@ -547,7 +554,7 @@ static void test_reduce_scatter(MPI_Op join)
                 sum += val(p, first + i);
             bad += out[i] != sum;
         }
-        MT_CHECK(bad == 0, "reduce_scatter (in place %d): %d wrong", in_place, bad);
+        MT_CHECK(bad == 0, "reduce_scatter (in place %d, %d in all): %d wrong", in_place, total, bad);
     }
     for (int ci = 0; ci < 4; ci++) {
         int n = (int)counts[ci];
