@@ -275,9 +275,16 @@ static const algorithm_t allreduce_algorithms[] = {{NULL, NULL, NULL},
                                                    {NULL, reduce_shm, coll_allreduce_shm}};
 static int allreduce_rule(const comm_t *comm, const coll_args_t *a)
 {
+    /* Two processes, 256 KiB to 2 MiB: one exchange and one reduction
+     * each, the partner's vector arriving in recvbuf, beat publishing
+     * both vectors and folding half of each: 1.2-1.27x (docs/perf.md);
+     * level at 64-128 KiB, and at 4 MiB the slots were 1.05x faster. */
+    size_t bytes = recv_bytes(a);
+    if (comm->size == 2 && bytes >= 256 * 1024 && bytes <= 2 * 1024 * 1024)
+        return 1;
     if (reduce_shm(comm, a))
         return 4;
-    if (a->op->commute && comm->size > 2 && recv_bytes(a) >= 64 * 1024 && a->recvcount >= comm->size)
+    if (a->op->commute && comm->size > 2 && bytes >= 64 * 1024 && a->recvcount >= comm->size)
         return 2;
     return 1;
 }
