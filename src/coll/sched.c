@@ -113,9 +113,14 @@ static void scratch_drop(size_t i)
     nkept--;
 }
 
-/* At least bytes of memory (p NULL when there is none), and its size. */
+/* At least bytes of memory (p NULL when there is none), and its size.
+ * A request below SCRATCH_MIN never takes a kept block: a schedule's
+ * small arrays, allocated before its vectors, would hold the block its
+ * vector wanted and send that to malloc again. */
 static scratch_t scratch_take(size_t bytes)
 {
+    if (bytes < SCRATCH_MIN)
+        return (scratch_t){malloc(bytes), bytes};
     size_t best = nkept;
     for (size_t i = 0; i < nkept; i++)
         if (kept[i].bytes >= bytes && (best == nkept || kept[i].bytes < kept[best].bytes))
