@@ -52,9 +52,11 @@ static inline __attribute__((always_inline, target("avx2"))) void move64_avx2(un
  * the destination 16 bytes past a boundary, as malloc's large blocks
  * are, every other store of unaligned blocks did: in cache (4-64 KiB,
  * one process) 36-47 GB/s against 42-84 aligned, rows of 256 bytes to 2
- * KiB 1.07-1.25x (docs/perf.md). */
-static inline __attribute__((always_inline, target("avx2"))) void move_aligned_avx2(unsigned char *d,
-                                                                                    const unsigned char *s, size_t len)
+ * KiB 1.07-1.25x (docs/perf.md).  stream: the blocks go around the
+ * caches (copy_stream), and a fence orders them before whatever tells
+ * another process the data is there. */
+static inline __attribute__((always_inline, target("avx2"))) void
+move_aligned_avx2(unsigned char *d, const unsigned char *s, size_t len, bool stream)
 {
     size_t i = (size_t)(-(uintptr_t)d & 31);
     if (i)
@@ -62,9 +64,16 @@ static inline __attribute__((always_inline, target("avx2"))) void move_aligned_a
     for (; i <= len - 64; i += 64) {
         __m256i lo = _mm256_loadu_si256((const __m256i *)(s + i)),
                 hi = _mm256_loadu_si256((const __m256i *)(s + i + 32));
-        _mm256_store_si256((__m256i *)(d + i), lo);
-        _mm256_store_si256((__m256i *)(d + i + 32), hi);
+        if (stream) {
+            _mm256_stream_si256((__m256i *)(d + i), lo);
+            _mm256_stream_si256((__m256i *)(d + i + 32), hi);
+        } else {
+            _mm256_store_si256((__m256i *)(d + i), lo);
+            _mm256_store_si256((__m256i *)(d + i + 32), hi);
+        }
     }
+    if (stream)
+        _mm_sfence();
     if (i < len)
         move64_avx2(d + len - 64, s + len - 64);
 }
@@ -80,7 +89,7 @@ static inline __attribute__((always_inline, target("avx2"))) void move_row_avx2(
                                                                                 const unsigned char *s, size_t len)
 {
     if (len >= 64) {
-        move_aligned_avx2(d, s, len);
+        move_aligned_avx2(d, s, len, false);
         return;
     }
     if (len > 32)
@@ -108,23 +117,10 @@ copy_listed_avx2(unsigned char *packed, unsigned char *base, const int64_t *disp
 
 /* len (64 or more) bytes with 32-byte non-temporal stores from the first
  * 32-byte boundary of the destination on; the unaligned head and the
- * tail are ordinary moves.  The fence orders the streaming stores before
- * whatever tells another process the data is there. */
+ * tail are ordinary moves. */
 COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_stream_avx2(void *dst, const void *src, size_t len)
 {
-    unsigned char *d = dst;
-    const unsigned char *s = src;
-    size_t head = (size_t)(-(uintptr_t)d & 31), i = head;
-    *(bytes32_t *)d = *(const bytes32_t *)s;
-    for (; i + 64 <= len; i += 64) {
-        __m256i lo = _mm256_loadu_si256((const __m256i *)(s + i)),
-                hi = _mm256_loadu_si256((const __m256i *)(s + i + 32));
-        _mm256_stream_si256((__m256i *)(d + i), lo);
-        _mm256_stream_si256((__m256i *)(d + i + 32), hi);
-    }
-    _mm_sfence();
-    if (i < len)
-        move64_avx2(d + len - 64, s + len - 64);
+    move_aligned_avx2(dst, src, len, true);
 }
 
 /* From 4 KiB on as move_aligned_avx2 moves them; shorter runs as plain
@@ -138,7 +134,7 @@ COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void copy_large_avx2(void
     unsigned char *d = dst;
     const unsigned char *s = src;
     if (len >= 4096) {
-        move_aligned_avx2(d, s, len);
+        move_aligned_avx2(d, s, len, false);
         return;
     }
     for (size_t i = 0; i < len / 64; i++)
