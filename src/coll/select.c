@@ -538,7 +538,7 @@ static size_t sum_bytes(const MPI_Count *counts, int n, const datatype_t *dt)
 
 /* The bytes an intracommunicator call that moves data reads and writes at
  * this process, both sides; 0 for the reductions, whose results the
- * operation writes (dt_streams).  Every call asks, so each case reads
+ * operation writes (coll_streams).  Every call asks, so each case reads
  * only what it needs. */
 static inline __attribute__((always_inline)) size_t moved_bytes(enum coll_op op, const comm_t *comm,
                                                                 const coll_args_t *a)
@@ -579,6 +579,29 @@ static inline __attribute__((always_inline)) size_t moved_bytes(enum coll_op op,
     }
 }
 
+/* Whether a call moving `moved` bytes at this process (moved_bytes)
+ * writes its destinations around the caches.  Streamed stores skip
+ * reading each destination line first but send every line to memory;
+ * plain ones win while the lines come back from the last-level cache the
+ * next call, and on the development host (2 cores, 32 MiB shared) that
+ * holds well past the half share dt_streams takes for one message.  With
+ * buffers reused call after call (docs/perf.md), every process streaming
+ * from half its share on lost: allgather of 4 MiB blocks at 2 processes
+ * 1.7x, 1 MiB at 4 1.9x, 512 KiB at 8 1.15x; scatter of 4 MiB at 2
+ * 1.45x; alltoall of 4 MiB at 2 1.1x; broadcast of 4 MiB at 8 1.1x; up
+ * to 1.25 shares plain stores were the faster, from 1.5 streamed ones
+ * (alltoall of 6 and 8 MiB blocks at 2: 1.16x and 1.3x).  A gather's
+ * root, the one process writing much, gains from half its share as one
+ * message does (4 MiB blocks at 2 processes 1.07x, 2 MiB at 4 1.35x;
+ * 2 MiB at 2, a third of the share, 1.55x slower streamed). */
+static inline bool coll_streams(enum coll_op op, size_t moved)
+{
+    if (op == COLL_GATHER || op == COLL_GATHERV)
+        return dt_streams(moved);
+    size_t share = dt_stream_share; /* SIZE_MAX where unknown: never */
+    return moved > share && moved - share > share / 4;
+}
+
 /* A call that streams its destinations, off the way of those that move
  * little (their copy of the arguments would cost them registers). */
 static __attribute__((noinline, cold)) int run_streamed(const algorithm_t *alg, comm_t *comm, const coll_args_t *a)
@@ -600,7 +623,7 @@ int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a)
     const algorithm_t *alg = choose(op, comm, a);
     if (!alg->run)
         return COLL_DECLINED;
-    if (__builtin_expect(dt_streams(moved_bytes(op, comm, a)), 0))
+    if (__builtin_expect(coll_streams(op, moved_bytes(op, comm, a)), 0))
         return run_streamed(alg, comm, a);
     return alg->run(comm, a);
 }
@@ -613,7 +636,7 @@ int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
         return inter_algorithms[op] ? inter_algorithms[op](s, comm, a) : MPI_ERR_COMM;
     int rc = choose(op, comm, a)->build(s, comm, a);
     size_t moved = moved_bytes(op, comm, a);
-    if (rc == MPI_SUCCESS && dt_streams(moved))
+    if (rc == MPI_SUCCESS && coll_streams(op, moved))
         sched_stream(s, moved);
     return rc;
 }

@@ -39,10 +39,10 @@ typedef struct dt_buffer {
  * working set met again every call staying cached only while well under
  * the cache's size.  Measured on the development host (2 cores, 32 MiB
  * shared): at 4 and 8 processes MPI_Gather of 4 MiB 1.2-1.4x faster,
- * MPI_Allgather 1.2-1.3x; at 2, MPI_Alltoall of 4 MiB blocks (16 MiB
- * moved, the whole share) 1.15-1.25x; but a 4 MiB MPI_Bcast between two,
- * its buffers reused from cache every call, took 2.3x as long streamed
- * (docs/perf.md). */
+ * MPI_Allgather 1.2-1.3x; but a 4 MiB MPI_Bcast between two, its buffers
+ * reused from cache every call, took 2.3x as long streamed (docs/perf.md).
+ * Collectives other than a gather wait for more (coll_streams, in
+ * coll/select.c). */
 extern size_t dt_stream_share;
 
 /* Whether a call moving bytes at this process streams its destinations. */
