@@ -65,9 +65,9 @@ static const tunable_t tunable_registry[] = {
      "let the large messages of collectives move with one process_vm_readv copy when the system allows it", NULL, 0, 1,
      0},
     {"TESSERA_CACHE_SHARE", TUNABLE_SIZE, &tunables.cache_share,
-     "bytes of last-level cache per process: a call moving more than half of it at a process (reads and "
-     "writes) writes its destination around the caches (0: the machine's last-level cache over the processes sharing "
-     "it)",
+     "bytes of last-level cache per process: a receive or a gather moving more than half of it at a process "
+     "(reads and writes), another collective more than 1.25 times it, writes its destination around the caches (0: "
+     "the machine's last-level cache over the processes sharing it)",
      NULL, 0, 1ull << 50, 0},
     {"TESSERA_WAIT", TUNABLE_CHOICE, &tunables.wait_mode,
      "how a blocked rank waits: auto (spin, yield; sleep when ranks outnumber cores), spin, yield, sleep", wait_choices,
