@@ -175,6 +175,7 @@ int coll_allgather_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_
 int coll_allgatherv_ring(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_alltoall_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_alltoall_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_alltoall_offered(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_alltoallv_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_alltoallv_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_alltoallw_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a);
@@ -243,8 +244,10 @@ typedef struct coll_block {
  * form, for the n processes the blocks go to (send left as it is in
  * place). */
 void coll_alltoall_blocks(const coll_args_t *a, int form, int n, coll_block_t *send, coll_block_t *recv);
-int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll_block_t *recv, bool pairwise);
-int coll_exchange_in_place(sched_t *s, comm_t *comm, const coll_block_t *recv, bool pairwise);
+/* The orders of an exchange (alltoall_common.c describes each). */
+typedef enum { EXCHANGE_LINEAR, EXCHANGE_PAIRWISE, EXCHANGE_OFFERED } coll_exchange_t;
+int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll_block_t *recv, coll_exchange_t how);
+int coll_exchange_in_place(sched_t *s, comm_t *comm, const coll_block_t *recv, coll_exchange_t how);
 void coll_ring_reduce_scatter(sched_t *s, comm_t *comm, op_t *op, void *acc, datatype_t *dt, const MPI_Count *counts,
                               const MPI_Count *offsets);
 

@@ -15,7 +15,7 @@
 #define COLL_NAMES_SCATTERV "linear", "shm"
 #define COLL_NAMES_ALLGATHER "ring", "recursive_doubling", "shm"
 #define COLL_NAMES_ALLGATHERV "ring", "shm"
-#define COLL_NAMES_ALLTOALL "pairwise", "linear", "shm"
+#define COLL_NAMES_ALLTOALL "pairwise", "linear", "shm", "offered"
 #define COLL_NAMES_ALLTOALLV "pairwise", "linear", "shm"
 #define COLL_NAMES_ALLTOALLW "pairwise", "linear", "shm"
 #define COLL_NAMES_REDUCE "binomial", "linear", "shm"

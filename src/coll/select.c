@@ -16,6 +16,7 @@
 #include "coll/coll.h"
 #include "coll/names.h"
 #include "coll/shm.h"
+#include "progress/progress.h"
 #include "runtime/tunables.h"
 #include "util/log.h"
 
@@ -222,18 +223,29 @@ static int allgatherv_rule(const comm_t *comm, const coll_args_t *a)
 static const algorithm_t alltoall_algorithms[] = {{NULL, NULL, NULL},
                                                   {coll_alltoall_pairwise, NULL, NULL},
                                                   {coll_alltoall_linear, NULL, NULL},
-                                                  {NULL, alltoall_shm, coll_alltoall_shm}};
+                                                  {NULL, alltoall_shm, coll_alltoall_shm},
+                                                  {coll_alltoall_offered, NULL, NULL}};
 static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
 {
-    /* Blocks that fit the slot at once go through shared memory; with
-     * more than two processes blocks up to the slot's size too, in parts
-     * (2.6x faster than pairwise at 64 KiB on 8, docs/perf.md); larger
-     * ones are pulled with one copy, all at once up to 8 processes: each
-     * reads whichever block is offered first instead of waiting, round by
-     * round, for one partner to be scheduled (512 KiB and 4 MiB blocks on
-     * 2 cores, 4 and 8 processes: 4-8% faster than pairwise; level at 2). */
+    /* Blocks that fit the slot at once go through shared memory.  Larger
+     * ones up to 64 KiB, among four processes or more that each have a
+     * core: offered, each read by its receiver with one copy (32-64 KiB
+     * blocks on 16 cores 2-3x faster than through the slot in parts,
+     * alltoall_common.c).  Oversubscribed, through the slot in parts
+     * (2.6x faster than pairwise at 64 KiB on 8 processes on 2 cores,
+     * docs/perf.md).  Larger ones are pulled with one copy, all at once
+     * up to 8 processes: each reads whichever block is offered first
+     * instead of waiting, round by round, for one partner to be scheduled
+     * (512 KiB and 4 MiB blocks on 2 cores, 4 and 8 processes: 4-8%
+     * faster than pairwise; level at 2).  Every process gets the same
+     * answer: mpirun tells all whether the job is oversubscribed. */
     size_t block = recv_bytes(a);
-    if (alltoall_shm(comm, a) && (slot_holds_blocks(comm, block) || (comm->size > 2 && block <= SHM_COLL_DATA_BYTES)))
+    bool shm = alltoall_shm(comm, a);
+    if (shm && slot_holds_blocks(comm, block))
+        return 3;
+    if (comm->size >= 4 && block >= 8192 && block <= SHM_COLL_DATA_BYTES && !progress_oversubscribed())
+        return 4;
+    if (shm && comm->size > 2 && block <= SHM_COLL_DATA_BYTES)
         return 3;
     return comm->size <= 8 || block < 8192 ? 2 : 1;
 }

@@ -1,7 +1,7 @@
 /*
  * alltoall_blocks.c -- MPI_Alltoall, MPI_Alltoallv and MPI_Alltoallw as
- * lists of blocks for the pairwise and linear exchanges of
- * alltoall_common.c (which describes both and when each wins).
+ * lists of blocks for the pairwise, linear and offered exchanges of
+ * alltoall_common.c (which describes each and when it wins).
  */
 #include "coll/coll.h"
 
@@ -37,43 +37,48 @@ static int blocks(sched_t *s, comm_t *comm, const coll_args_t *a, int form, coll
     return MPI_SUCCESS;
 }
 
-static int build(sched_t *s, comm_t *comm, const coll_args_t *a, int form, bool pairwise)
+static int build(sched_t *s, comm_t *comm, const coll_args_t *a, int form, coll_exchange_t how)
 {
     coll_block_t *send, *recv;
     int rc = blocks(s, comm, a, form, &send, &recv);
     if (rc != MPI_SUCCESS)
         return rc;
     if (a->in_place)
-        return coll_exchange_in_place(s, comm, recv, pairwise);
-    return coll_exchange(s, comm, send, recv, pairwise);
+        return coll_exchange_in_place(s, comm, recv, how);
+    return coll_exchange(s, comm, send, recv, how);
 }
 
 int coll_alltoall_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
-    return build(s, comm, a, COLL_ALLTOALL, true);
+    return build(s, comm, a, COLL_ALLTOALL, EXCHANGE_PAIRWISE);
 }
 
 int coll_alltoall_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
-    return build(s, comm, a, COLL_ALLTOALL, false);
+    return build(s, comm, a, COLL_ALLTOALL, EXCHANGE_LINEAR);
+}
+
+int coll_alltoall_offered(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    return build(s, comm, a, COLL_ALLTOALL, EXCHANGE_OFFERED);
 }
 
 int coll_alltoallv_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
-    return build(s, comm, a, COLL_ALLTOALLV, true);
+    return build(s, comm, a, COLL_ALLTOALLV, EXCHANGE_PAIRWISE);
 }
 
 int coll_alltoallv_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
-    return build(s, comm, a, COLL_ALLTOALLV, false);
+    return build(s, comm, a, COLL_ALLTOALLV, EXCHANGE_LINEAR);
 }
 
 int coll_alltoallw_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
-    return build(s, comm, a, COLL_ALLTOALLW, true);
+    return build(s, comm, a, COLL_ALLTOALLW, EXCHANGE_PAIRWISE);
 }
 
 int coll_alltoallw_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
-    return build(s, comm, a, COLL_ALLTOALLW, false);
+    return build(s, comm, a, COLL_ALLTOALLW, EXCHANGE_LINEAR);
 }

@@ -7,24 +7,37 @@
  * blocks among more than 8 processes.  Linear: every send and receive
  * starts at once, n - 1 messages in flight per process; on one node the
  * fewest steps for small blocks, and with blocks pulled by their
- * receivers no process waits for one partner in particular.  In place,
- * each outgoing block is first copied aside (packed) so the block can be
- * received over it.  On an intercommunicator the blocks are those of the
- * remote group's processes.  Large blocks are pulled with one copy where
- * allowed (sched_recv_exchange): every process reads its blocks itself,
- * instead of each copying through the rings, unless the blocks stream
- * and the rings stay in cache.
+ * receivers no process waits for one partner in particular.  Offered:
+ * pairwise, but from four processes on every block of 8 KiB or more is
+ * offered (p2p_isend_offer) even within the eager limit, and its
+ * receiver reads it with one process_vm_readv copy.  An eager block costs
+ * two copies, the sender's into the ring and the receiver's out of it,
+ * and in an exchange every process makes both; offered, each makes one.
+ * Where every process has a core of its own that cuts the time of
+ * 32-64 KiB blocks by half or more (16 cores, alternating launches: 64 KiB at 4
+ * processes 58-60 -> 20 us, at 16 493-568 -> 223-245, MPICH 258-261);
+ * oversubscribed, the rendezvous waits on descheduled partners and the
+ * shared-memory exchange wins (docs/perf.md).  In place, each outgoing
+ * block is first copied aside (packed) so the block can be received over
+ * it.  On an intercommunicator the blocks are those of the remote
+ * group's processes.  Large blocks are pulled with one copy where allowed
+ * (sched_recv_exchange): every process reads its blocks itself, instead
+ * of each copying through the rings, unless the blocks stream and the
+ * rings stay in cache.
  */
 #include "coll/coll.h"
 
-static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt_buffer_t *recv, bool pairwise)
+static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt_buffer_t *recv, coll_exchange_t how)
 {
     int n = comm->size, r = comm->rank;
     for (int k = 1; k < n; k++) {
         int dst = (r + k) % n, src = (r - k + n) % n;
-        sched_send(s, &send[dst], dst);
+        if (how == EXCHANGE_OFFERED)
+            sched_send_offer(s, &send[dst], dst);
+        else
+            sched_send(s, &send[dst], dst);
         sched_recv_exchange(s, &recv[src], src);
-        if (pairwise)
+        if (how != EXCHANGE_LINEAR)
             sched_round(s);
     }
 }
@@ -42,7 +55,7 @@ static void exchange_inter(sched_t *s, comm_t *comm, const dt_buffer_t *send, co
     }
 }
 
-int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll_block_t *recv, bool pairwise)
+int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll_block_t *recv, coll_exchange_t how)
 {
     int n = comm_peer_count(comm), r = comm->rank;
     dt_buffer_t *sb = sched_alloc(s, 2 * (size_t)n * sizeof *sb);
@@ -58,11 +71,11 @@ int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll
         return MPI_SUCCESS;
     }
     sched_copy(s, &sb[r], &rb[r]);
-    exchange(s, comm, sb, rb, pairwise);
+    exchange(s, comm, sb, rb, how);
     return MPI_SUCCESS;
 }
 
-int coll_exchange_in_place(sched_t *s, comm_t *comm, const coll_block_t *recv, bool pairwise)
+int coll_exchange_in_place(sched_t *s, comm_t *comm, const coll_block_t *recv, coll_exchange_t how)
 {
     int n = comm->size;
     dt_buffer_t *sb = sched_alloc(s, 2 * (size_t)n * sizeof *sb);
@@ -79,6 +92,6 @@ int coll_exchange_in_place(sched_t *s, comm_t *comm, const coll_block_t *recv, b
         sb[j] = dt_buffer_bytes(aside, rb[j].bytes);
         sched_copy(s, &rb[j], &sb[j]);
     }
-    exchange(s, comm, sb, rb, pairwise);
+    exchange(s, comm, sb, rb, how);
     return MPI_SUCCESS;
 }
