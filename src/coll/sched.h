@@ -28,6 +28,7 @@
 #include "dt/buffer.h"
 #include "obj/comm.h"
 #include "op/op.h"
+#include "progress/progress.h"
 #include "request/request.h"
 
 typedef struct sched sched_t;
@@ -85,6 +86,16 @@ static inline bool sched_offers(const comm_t *comm)
 static inline bool sched_pulls(const comm_t *comm)
 {
     return comm_peer_count(comm) > 2;
+}
+/* Whether an exchange, where every process serves all the others, offers
+ * its blocks within the eager limit too: where every process has a core
+ * of its own.  An eager block costs a copy at each end, and in an
+ * exchange every process makes both; offered, each makes one.
+ * Oversubscribed, each rendezvous waits for its partner to be scheduled
+ * and the slots win (alltoall_common.c, docs/perf.md). */
+static inline bool sched_exchange_offers(const comm_t *comm)
+{
+    return sched_offers(comm) && !progress_oversubscribed();
 }
 /* Write the destinations of every receive and copy recorded so far around
  * the caches: the call moves bytes at this process, more than half its

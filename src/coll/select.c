@@ -15,8 +15,8 @@
 
 #include "coll/coll.h"
 #include "coll/names.h"
+#include "coll/sched.h"
 #include "coll/shm.h"
-#include "progress/progress.h"
 #include "runtime/tunables.h"
 #include "util/log.h"
 
@@ -243,7 +243,7 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
     bool shm = alltoall_shm(comm, a);
     if (shm && slot_holds_blocks(comm, block))
         return 3;
-    if (comm->size >= 4 && block >= 8192 && block <= SHM_COLL_DATA_BYTES && !progress_oversubscribed())
+    if (block >= 8192 && block <= SHM_COLL_DATA_BYTES && sched_exchange_offers(comm))
         return 4;
     if (shm && comm->size > 2 && block <= SHM_COLL_DATA_BYTES)
         return 3;
@@ -253,19 +253,22 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
 static const algorithm_t alltoallv_algorithms[] = {{NULL, NULL, NULL},
                                                    {coll_alltoallv_pairwise, NULL, NULL},
                                                    {coll_alltoallv_linear, NULL, NULL},
-                                                   {NULL, alltoall_shm, coll_alltoallv_shm}};
+                                                   {NULL, alltoall_shm, coll_alltoallv_shm},
+                                                   {coll_alltoallv_offered, NULL, NULL}};
 static const algorithm_t alltoallw_algorithms[] = {{NULL, NULL, NULL},
                                                    {coll_alltoallw_pairwise, NULL, NULL},
                                                    {coll_alltoallw_linear, NULL, NULL},
-                                                   {NULL, alltoall_shm, coll_alltoallw_shm}};
+                                                   {NULL, alltoall_shm, coll_alltoallw_shm},
+                                                   {coll_alltoallw_offered, NULL, NULL}};
 static int alltoallvw_rule(const comm_t *comm, const coll_args_t *a)
 {
     /* Up to 8 processes the slots take the small blocks and the large
      * ones go all at once as in the linear exchange (alltoallv_shm.c);
-     * more take turns, pairwise, as MPI_Alltoall's large blocks do. */
+     * more take turns, pairwise, as MPI_Alltoall's large blocks do, their
+     * blocks offered where every process has a core (sched.h). */
     if (comm->size <= 8)
         return alltoall_shm(comm, a) ? 3 : 2;
-    return 1;
+    return sched_exchange_offers(comm) ? 4 : 1;
 }
 
 static const algorithm_t reduce_algorithms[] = {{NULL, NULL, NULL},

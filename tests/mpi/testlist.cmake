@@ -85,7 +85,7 @@ tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 dt/sendrecv 2)
 # tested and not only the ones the selection table picks.
 set(coll_algs_a "TESSERA_COLL_BARRIER=dissemination;TESSERA_COLL_BCAST=binomial;TESSERA_COLL_GATHER=linear;TESSERA_COLL_SCATTER=linear;TESSERA_COLL_GATHERV=linear;TESSERA_COLL_SCATTERV=linear;TESSERA_COLL_ALLGATHER=ring;TESSERA_COLL_ALLGATHERV=ring;TESSERA_COLL_ALLTOALL=pairwise;TESSERA_COLL_ALLTOALLV=pairwise;TESSERA_COLL_ALLTOALLW=pairwise;TESSERA_COLL_REDUCE=binomial;TESSERA_COLL_ALLREDUCE=recursive_doubling;TESSERA_COLL_REDUCE_SCATTER=ring;TESSERA_COLL_REDUCE_SCATTER_BLOCK=ring;TESSERA_COLL_SCAN=recursive_doubling;TESSERA_COLL_EXSCAN=recursive_doubling")
 set(coll_algs_b "TESSERA_COLL_BCAST=linear;TESSERA_COLL_GATHER=binomial;TESSERA_COLL_SCATTER=binomial;TESSERA_COLL_ALLGATHER=recursive_doubling;TESSERA_COLL_ALLTOALL=linear;TESSERA_COLL_ALLTOALLV=linear;TESSERA_COLL_ALLTOALLW=linear;TESSERA_COLL_REDUCE=linear;TESSERA_COLL_ALLREDUCE=ring;TESSERA_COLL_REDUCE_SCATTER=reduce_scatterv;TESSERA_COLL_REDUCE_SCATTER_BLOCK=reduce_scatter;TESSERA_COLL_SCAN=linear;TESSERA_COLL_EXSCAN=linear")
-set(coll_algs_c "TESSERA_COLL_BCAST=scatter_allgather;TESSERA_COLL_ALLREDUCE=reduce_bcast;TESSERA_COLL_ALLTOALL=offered")
+set(coll_algs_c "TESSERA_COLL_BCAST=scatter_allgather;TESSERA_COLL_ALLREDUCE=reduce_bcast;TESSERA_COLL_ALLTOALL=offered;TESSERA_COLL_ALLTOALLV=offered;TESSERA_COLL_ALLTOALLW=offered")
 tessera_mpi_test_with(algs_a "${coll_algs_a}" coll/collectives 3 4 5)
 tessera_mpi_test_with(algs_b "${coll_algs_b}" coll/collectives 3 4 5)
 tessera_mpi_test_with(algs_c "${coll_algs_c}" coll/collectives 3 4 5)

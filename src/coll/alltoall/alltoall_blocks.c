@@ -73,6 +73,11 @@ int coll_alltoallv_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
     return build(s, comm, a, COLL_ALLTOALLV, EXCHANGE_LINEAR);
 }
 
+int coll_alltoallv_offered(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    return build(s, comm, a, COLL_ALLTOALLV, EXCHANGE_OFFERED);
+}
+
 int coll_alltoallw_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
     return build(s, comm, a, COLL_ALLTOALLW, EXCHANGE_PAIRWISE);
@@ -81,4 +86,9 @@ int coll_alltoallw_pairwise(sched_t *s, comm_t *comm, const coll_args_t *a)
 int coll_alltoallw_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
     return build(s, comm, a, COLL_ALLTOALLW, EXCHANGE_LINEAR);
+}
+
+int coll_alltoallw_offered(sched_t *s, comm_t *comm, const coll_args_t *a)
+{
+    return build(s, comm, a, COLL_ALLTOALLW, EXCHANGE_OFFERED);
 }

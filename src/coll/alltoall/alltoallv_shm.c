@@ -7,7 +7,8 @@
  * apply to the same number: a block up to a slice of the slot (the slot
  * shared out among the processes) goes through its sender's slot, a
  * larger one by message (pulled with one copy where allowed, as the
- * linear exchange does).  Each process writes a table, an entry per
+ * linear exchange does, and offered within the eager limit where every
+ * process has a core, sched.h).  Each process writes a table, an entry per
  * destination saying where its block sits or that it comes by message,
  * packs the blocks that fit after it, and publishes once; then it reads
  * its entry in every other process's table.  Small blocks thus cost what
@@ -93,6 +94,7 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
     coll_shm_publish(&op);
 
     comm_t *group = comm->internal;
+    bool offer = sched_exchange_offers(comm);
     for (int k = 1; k < n; k++) {
         int q = (me + k) % n;
         size_t bytes = block_bytes(&out_blocks[q]);
@@ -102,7 +104,10 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
          * receiver reports as truncation instead of waiting. */
         dt_buffer_t data = a->in_place ? dt_buffer_bytes(aside[q], aside[q] ? bytes : 0)
                                        : coll_buf(out_blocks[q].buf, out_blocks[q].count, out_blocks[q].dt);
-        p2p_isend(&data, q, tag, group, &req[nreq++]);
+        if (offer)
+            p2p_isend_offer(&data, q, tag, group, &req[nreq++]);
+        else
+            p2p_isend(&data, q, tag, group, &req[nreq++]);
     }
 
     /* Each reads the process after it first, so that not everyone reads
