@@ -13,14 +13,14 @@
  * receiver reads it with one process_vm_readv copy.  An eager block costs
  * two copies, the sender's into the ring and the receiver's out of it,
  * and in an exchange every process makes both; offered, each makes one.
- * Where every process has a core of its own that cuts the time of
- * 32-64 KiB blocks by half or more (16 cores, alternating launches: 64 KiB at 4
+ * Where every process has a core of its own that cuts the time of 32-64
+ * KiB blocks by half or more (16 cores, alternating launches: 64 KiB at 4
  * processes 58-60 -> 20 us, at 16 493-568 -> 223-245, MPICH 258-261);
  * oversubscribed, the rendezvous waits on descheduled partners and the
  * shared-memory exchange wins (docs/perf.md).  In place, each outgoing
  * block is first copied aside (packed) so the block can be received over
- * it.  On an intercommunicator the blocks are those of the remote
- * group's processes.  Large blocks are pulled with one copy where allowed
+ * it.  On an intercommunicator the blocks are those of the remote group's
+ * processes.  Large blocks are pulled with one copy where allowed
  * (sched_recv_exchange): every process reads its blocks itself, instead
  * of each copying through the rings, unless the blocks stream and the
  * rings stay in cache.

@@ -8,10 +8,10 @@
  * shared out among the processes) goes through its sender's slot, a
  * larger one by message (pulled with one copy where allowed, as the
  * linear exchange does, and offered within the eager limit where every
- * process has a core, sched.h).  Each process writes a table, an entry per
- * destination saying where its block sits or that it comes by message,
- * packs the blocks that fit after it, and publishes once; then it reads
- * its entry in every other process's table.  Small blocks thus cost what
+ * process has a core, sched.h).  Each process writes a table, an entry
+ * per destination saying where its block sits or that it comes by
+ * message, packs the blocks that fit after it, and publishes once; then
+ * it reads its entry in every other process's table.  Small blocks thus cost what
  * MPI_Alltoall's do: one copy in, one out, no message and no pairing,
  * where the message-based exchange paid a rendezvous of every pair.
  *
