@@ -55,7 +55,7 @@ run_app() {
     if [ "$m" = native ]; then
         cmd="$out/$app.native -T $n"
     else
-        cmd="${run[$m]} -n $n $out/$app.$m"
+        cmd="$(launch "$m" "$n") $out/$app.$m"
     fi
     line=$(timeout "$limit" $cmd $size_flag "$size" -r 3 2> /dev/null | tail -1) || status=$?
     # A wrong answer also exits non-zero: look for it first.
@@ -84,7 +84,7 @@ for ((r = 1; r <= rounds; r++)); do
         done
         for m in "${mpis[@]}"; do
             echo "round $r: vector library on $n with $m" >&2
-            timeout "$limit" ${run[$m]} -n "$n" "$out/cvl.$m" > "$out/cvl.$m.n$n.$r" 2> /dev/null ||
+            timeout "$limit" $(launch "$m" "$n") "$out/cvl.$m" > "$out/cvl.$m.n$n.$r" 2> /dev/null ||
                 echo "  (did not finish in ${limit}s)" >&2
         done
     done

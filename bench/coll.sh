@@ -7,7 +7,10 @@
 # and, oversubscribing the 2-core machine, at 4 and 8, and prints one
 # markdown table per rank count: the best time per operation and size
 # over the rounds, and the best peer's time divided by Tessera's (above 1:
-# Tessera is faster).  Raw results go to bench/results/coll-*/.
+# Tessera is faster).  The peers are bound one rank per core where there
+# are cores enough (mpis.sh: launch), as Tessera binds itself.  Raw
+# results go to bench/results/coll-*/.  On a machine with more cores that
+# cannot install the peers, bench/device/ brings them.
 #   ROUNDS (default 2), TIME_BUDGET (seconds per measurement, default 0.2),
 #   RANKS (default "2 4 8"), COLL_TIMEOUT (seconds per run, default 300).
 set -euo pipefail
@@ -36,7 +39,7 @@ for ((r = 1; r <= rounds; r++)); do
             mpis_from $i
             for m in "${turn[@]}"; do
                 echo "round $r: coll $op -n $n with $m" >&2
-                OPS=$op timeout "$limit" ${run[$m]} -n "$n" "$out/coll.$m" >> "$out/coll.$m.n$n.$r" 2> /dev/null ||
+                OPS=$op timeout "$limit" $(launch "$m" "$n") "$out/coll.$m" >> "$out/coll.$m.n$n.$r" 2> /dev/null ||
                     echo "  (did not finish in ${limit}s)" >&2
             done
             i=$((i + 1))

@@ -29,3 +29,12 @@ mpis_from() {
     turn=()
     for ((j = 0; j < ${#mpis[@]}; j++)); do turn+=("${mpis[$((($1 + j) % ${#mpis[@]}))]}"); done
 }
+
+# launch M N: the command that starts N ranks with MPI M, the peers bound
+# one rank per core where there are cores enough (Tessera binds by
+# itself); oversubscribed, each MPI's defaults.
+launch() {
+    local bind=""
+    [ "$2" -le "$(nproc)" ] && bind=${pin[$1]:-}
+    echo "${run[$1]} -n $2 $bind"
+}
