@@ -17,6 +17,7 @@
 #include "coll/names.h"
 #include "coll/sched.h"
 #include "coll/shm.h"
+#include "p2p/p2p.h"
 #include "runtime/tunables.h"
 #include "util/log.h"
 
@@ -243,7 +244,7 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
     bool shm = alltoall_shm(comm, a);
     if (shm && slot_holds_blocks(comm, block))
         return 3;
-    if (block >= 8192 && block <= SHM_COLL_DATA_BYTES && sched_exchange_offers(comm))
+    if (block >= P2P_OFFER_MIN && block <= SHM_COLL_DATA_BYTES && sched_exchange_offers(comm))
         return 4;
     if (shm && comm->size > 2 && block <= SHM_COLL_DATA_BYTES)
         return 3;

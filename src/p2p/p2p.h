@@ -29,10 +29,17 @@ int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, reques
  * copying rather than the sender. */
 int p2p_irecv_pull(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
 /* The sender's side of it: a sender that serves several offers each its
- * data to read, by rendezvous from RNDV_OFFER_MIN bytes even within the
+ * data to read, by rendezvous from P2P_OFFER_MIN bytes even within the
  * eager limit, where the receiver may read it with one copy.  Otherwise a
  * standard send. */
 int p2p_isend_offer(const dt_buffer_t *data, int dest, int tag, comm_t *comm, request_t **out);
+/* Blocks from this size are offered to be read.  A root copying every
+ * process its block into the rings does all the copying in turn while
+ * the receivers wait; read by the receivers, the blocks move at once.
+ * Scatter on 2 cores, 8 processes: 12 KiB blocks 69-75 -> 40-44 us, 16
+ * KiB 63-73 -> 20-28, 64 KiB 96-106 -> 44-73; 6 processes, 32-64 KiB
+ * 1.5-2.3x; at 4 and 5 processes level (docs/perf.md). */
+#define P2P_OFFER_MIN (8 * 1024)
 
 /* Persistent requests: prepare once, start as often as needed. */
 void p2p_send_prepare(request_t *req, const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode);

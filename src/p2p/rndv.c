@@ -94,18 +94,9 @@ static int cma_transfer(int peer, const dt_buffer_t *data, size_t pos, size_t en
     return rc;
 }
 
-/* Blocks from this size that a sender serving several offers to be read
- * (p2p_isend_offer).  A root copying every process its block into the
- * rings does all the copying in turn while the receivers wait; read by
- * the receivers, the blocks move at once.  Scatter on 2 cores, 8
- * processes: 12 KiB blocks 69-75 -> 40-44 us, 16 KiB 63-73 -> 20-28,
- * 64 KiB 96-106 -> 44-73; 6 processes, 32-64 KiB 1.5-2.3x; at 4 and 5
- * processes level (docs/perf.md). */
-#define RNDV_OFFER_MIN (8 * 1024)
-
 bool rndv_can_offer(const dt_buffer_t *data)
 {
-    return rndv_coll_single_copy && !data->dt && data->bytes >= RNDV_OFFER_MIN;
+    return rndv_coll_single_copy && !data->dt && data->bytes >= P2P_OFFER_MIN;
 }
 
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)

@@ -11,9 +11,10 @@
  * process has a core, sched.h).  Each process writes a table, an entry
  * per destination saying where its block sits or that it comes by
  * message, packs the blocks that fit after it, and publishes once; then
- * it reads its entry in every other process's table.  Small blocks thus cost what
- * MPI_Alltoall's do: one copy in, one out, no message and no pairing,
- * where the message-based exchange paid a rendezvous of every pair.
+ * it reads its entry in every other process's table.  Small blocks thus
+ * cost what MPI_Alltoall's do: one copy in, one out, no message and no
+ * pairing, where the message-based exchange paid a rendezvous of every
+ * pair.
  *
  * A receiver follows the sender's entry, not its own count: where the
  * counts disagree (an erroneous call) it reports truncation instead of
