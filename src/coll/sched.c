@@ -215,7 +215,7 @@ void sched_send(sched_t *s, const dt_buffer_t *data, int peer)
 void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer)
 {
     add_message(s, STEP_SEND, data, peer);
-    /* Measured worth it from 4 processes on (docs/perf.md, rndv.c). */
+    /* Measured worth it from 4 processes on (docs/perf.md, P2P_OFFER_MIN in p2p.h). */
     if (!s->alloc_failed && sched_offers(s->comm))
         s->steps[s->n - 1].pull = true;
 }
