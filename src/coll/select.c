@@ -486,12 +486,23 @@ static inline const algorithm_t *choose(enum coll_op op, const comm_t *comm, con
     return &operations[op].algorithms[operations[op].rule(comm, a)];
 }
 
+/* The operations run_alone (below) does; op < COLL_OPS. */
+_Static_assert(COLL_OPS <= 32, "alone_serves: one bit per operation");
+static bool alone_serves(enum coll_op op)
+{
+    const unsigned served = 1u << COLL_BARRIER | 1u << COLL_BCAST | 1u << COLL_EXSCAN | 1u << COLL_REDUCE |
+                            1u << COLL_ALLREDUCE | 1u << COLL_SCAN | 1u << COLL_GATHER | 1u << COLL_SCATTER |
+                            1u << COLL_ALLGATHER | 1u << COLL_ALLTOALL | 1u << COLL_GATHERV | 1u << COLL_ALLGATHERV |
+                            1u << COLL_SCATTERV | 1u << COLL_ALLTOALLV;
+    return served >> op & 1;
+}
+
 /* A communicator of one process: a collective that moves data copies the
  * process's own block from its send side to its receive side (nothing when
  * in place), a barrier, broadcast or exclusive scan does nothing; neither
  * a schedule nor shared memory is needed.  (An 8-byte MPI_Allreduce alone
  * went from 2100 to 700 instructions, the rest being argument checks.) */
-static int run_alone(enum coll_op op, const coll_args_t *a)
+static __attribute__((noinline)) int run_alone(enum coll_op op, const coll_args_t *a)
 {
     MPI_Count scount = a->sendcount, rcount = a->recvcount;
     MPI_Aint sdispl = 0, rdispl = 0;
@@ -527,7 +538,7 @@ static int run_alone(enum coll_op op, const coll_args_t *a)
         rdispl = a->rdispls[0];
         rcount = a->recvcounts[0];
         break;
-    default:
+    default: /* alone_serves() says which */
         return COLL_DECLINED;
     }
     if (!a->in_place) { /* in place, the block is where it belongs */
@@ -627,21 +638,27 @@ static __attribute__((noinline, cold)) int run_streamed(const algorithm_t *alg, 
     return alg->run(comm, &streamed);
 }
 
-int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a)
+/* coll_run past its first tests: choose and run a shared-memory
+ * algorithm. */
+static __attribute__((noinline)) int run_chosen(enum coll_op op, comm_t *comm, const coll_args_t *a)
 {
-    if (op >= COLL_OPS || comm->inter)
-        return COLL_DECLINED;
-    if (comm->size == 1) {
-        int rc = run_alone(op, a);
-        if (rc != COLL_DECLINED)
-            return rc;
-    }
     const algorithm_t *alg = choose(op, comm, a);
     if (!alg->run)
         return COLL_DECLINED;
     if (__builtin_expect(coll_streams(op, moved_bytes(op, comm, a)), 0))
         return run_streamed(alg, comm, a);
     return alg->run(comm, a);
+}
+
+/* Two jumps and no frame: run_chosen's saved registers cost every call
+ * on one process 9 instructions. */
+int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a)
+{
+    if (op >= COLL_OPS || comm->inter)
+        return COLL_DECLINED;
+    if (comm->size == 1 && alone_serves(op))
+        return run_alone(op, a);
+    return run_chosen(op, comm, a);
 }
 
 int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a)
