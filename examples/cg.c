@@ -79,10 +79,16 @@ static void matrix_free(matrix_t *A)
 static void matvec(const matrix_t *A, const double *x, int first, double *y)
 {
     x -= first;
-    for (int r = 0; r < A->hi - A->lo; r++) {
+    /* The arrays in locals, as cg_native.c has them in globals: read
+     * through A, GCC made the inner loop 25% more instructions than the
+     * native version's, and one rank 3-4% slower than the threads. */
+    const int *row_start = A->row_start, *col = A->col;
+    const double *val = A->val;
+    int m = A->hi - A->lo;
+    for (int r = 0; r < m; r++) {
         double sum = 0;
-        for (int k = A->row_start[r]; k < A->row_start[r + 1]; k++)
-            sum += A->val[k] * x[A->col[k]];
+        for (int k = row_start[r]; k < row_start[r + 1]; k++)
+            sum += val[k] * x[col[k]];
         y[r] = sum;
     }
 }
