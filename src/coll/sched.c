@@ -225,6 +225,26 @@ void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
     add_message(s, STEP_RECV, data, peer);
 }
 
+/* A pair's send and receive of a send buffer (sched.h). */
+static bool pair_pulls(const sched_t *s)
+{
+    return !s->alloc_failed && comm_peer_count(s->comm) == 2 && p2p_pair_pulls();
+}
+
+void sched_send_sendbuf(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_SEND, data, peer);
+    if (pair_pulls(s))
+        s->steps[s->n - 1].pull = true;
+}
+
+void sched_recv_sendbuf(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_RECV, data, peer);
+    if (pair_pulls(s))
+        s->steps[s->n - 1].pull = true;
+}
+
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer)
 {
     add_message(s, STEP_RECV, data, peer);

@@ -28,6 +28,7 @@
 #include "dt/buffer.h"
 #include "obj/comm.h"
 #include "op/op.h"
+#include "p2p/p2p.h"
 #include "progress/progress.h"
 #include "request/request.h"
 
@@ -75,17 +76,30 @@ void sched_recv_exchange(sched_t *s, const dt_buffer_t *data, int peer);
  * eager limit are offered too, for the receiver to read with one copy
  * (p2p_isend_offer), instead of the sender copying each in turn. */
 void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer);
+/* A send straight from the caller's send buffer (data this call has not
+ * written) and the receive its partner posts for it: between two processes
+ * offered and pulled where that pays (p2p_pair_pulls), as plain messages
+ * elsewhere.  Only for such data: lines the sender has just written come
+ * from its core's cache, and pulling those cost more than the rings on
+ * the machine where pulls won (512 KiB: 73 us against 21 from a buffer
+ * only read, docs/perf.md).  Both ends must use them, or neither. */
+void sched_send_sendbuf(sched_t *s, const dt_buffer_t *data, int peer);
+void sched_recv_sendbuf(sched_t *s, const dt_buffer_t *data, int peer);
 /* The rules of those two for an algorithm that posts its own messages
  * (a shared-memory one sending large blocks as messages): whether a
  * process serving comm's others offers its blocks (p2p_isend_offer), and
- * whether a receiver from it pulls (p2p_irecv_pull). */
+ * whether a receiver from it pulls (p2p_irecv_pull).  Between two
+ * processes, both where the machine reads another process's memory
+ * faster than the rings carry it (p2p_pair_pulls). */
 static inline bool sched_offers(const comm_t *comm)
 {
-    return comm_peer_count(comm) >= 4;
+    int n = comm_peer_count(comm);
+    return n >= 4 || (n == 2 && p2p_pair_pulls());
 }
 static inline bool sched_pulls(const comm_t *comm)
 {
-    return comm_peer_count(comm) > 2;
+    int n = comm_peer_count(comm);
+    return n > 2 || (n == 2 && p2p_pair_pulls());
 }
 /* Whether an exchange, where every process serves all the others, offers
  * its blocks within the eager limit too: where every process has a core

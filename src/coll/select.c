@@ -200,7 +200,11 @@ static int allgather_rule(const comm_t *comm, const coll_args_t *a)
     /* Blocks beyond a slot go in parts: with more than two processes
      * 1.5x to 1.8x faster than the ring at 512 KiB and 4 MiB on 8
      * (docs/perf.md); between two, one message each way is as fast. */
-    if (allgather_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_COLL_DATA_BYTES))
+    /* Between two processes where pulls pay (p2p_pair_pulls), blocks from
+     * P2P_OFFER_MIN go as one pulled message each way: 64 KiB 9.5 ->
+     * 5.x us (docs/perf.md). */
+    bool pair_pull = comm->size == 2 && recv_bytes(a) >= P2P_OFFER_MIN && p2p_pair_pulls();
+    if (allgather_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_COLL_DATA_BYTES) && !pair_pull)
         return 3;
     if (power_of_two(comm, a) && recv_bytes(a) * (size_t)comm->size < 64 * 1024)
         return 2;

@@ -298,7 +298,11 @@ int runtime_init(int required, int *provided)
     group_init(rt.rank, rt.size);
     attr_init_predefined(rt.size);
     info_init_env(rt.size, rt.thread_level);
-    p2p_init(rt.rank, rt.size, single_copy, coll_single_copy, cma_allowed);
+    /* mpirun measured the machine (tools/mpirun/probe.c); the same answer
+     * at every process, as the collectives' choices must be. */
+    bool pair_pulls = tunables.coll_pair_copy == PAIR_COPY_PULL ||
+                      (tunables.coll_pair_copy == PAIR_COPY_AUTO && env_int("TESSERA_BOOT_PAIR_PULLS", 0) != 0);
+    p2p_init(rt.rank, rt.size, single_copy, coll_single_copy, pair_pulls, cma_allowed);
     proto_info_init(rt.rank, rt.size, tunables.proto_info, no_single_copy);
 
     /* mpirun forwards output line by line; line buffering here makes each

@@ -103,6 +103,13 @@ tessera_mpi_test_with(stream_rings "TESSERA_CACHE_SHARE=262144;TESSERA_RING_DATA
 tessera_mpi_test_with(stream "TESSERA_CACHE_SHARE=4096;${coll_algs_shm}" coll/v_sizes 3)
 tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 coll/v_sizes 2 4)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/collectives 3)
+# Two processes pulling their large blocks, or not, whatever mpirun
+# measured on the machine running the tests (tools/mpirun/probe.c).
+tessera_mpi_test_with(pair_pull TESSERA_COLL_PAIR_COPY=pull coll/collectives 2)
+tessera_mpi_test_with(pair_pull TESSERA_COLL_PAIR_COPY=pull coll/root_blocks 2)
+tessera_mpi_test_with(pair_pull TESSERA_COLL_PAIR_COPY=pull coll/v_sizes 2)
+tessera_mpi_test_with(pair_pull_algs "${coll_algs_a};TESSERA_COLL_PAIR_COPY=pull" coll/collectives 2)
+tessera_mpi_test_with(pair_rings TESSERA_COLL_PAIR_COPY=rings coll/collectives 2)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/root_blocks 4)
 tessera_mpi_test_with(linear "TESSERA_COLL_BCAST=linear;TESSERA_COLL_SCATTER=linear;TESSERA_COLL_SCATTERV=linear" coll/root_blocks 4 8)
 tessera_mpi_test_with(sleep TESSERA_WAIT=sleep coll/shm_reuse 8)

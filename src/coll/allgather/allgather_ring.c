@@ -2,8 +2,8 @@
  * allgather_ring.c -- MPI_Allgather around a ring.
  *
  * In step k each process passes to its right neighbour the block it got
- * from the left in step k - 1 (its own at first), straight between the
- * user's buffers.  Every process sends and receives n - 1 blocks, the
+ * from the left in step k - 1 (its own at first, from its send buffer),
+ * straight between the user's buffers.  Every process sends and receives n - 1 blocks, the
  * least possible, with every link busy at once: the choice for large
  * blocks.  Cost: (n - 1) * (latency + bytes / bandwidth).
  */
@@ -19,8 +19,18 @@ int coll_allgather_ring(sched_t *s, comm_t *comm, const coll_args_t *a)
         int out = (r - k + n) % n, in = (r - k - 1 + n) % n;
         dt_buffer_t send = coll_buf(coll_at(a->recvbuf, out * rc, rt), rc, rt);
         dt_buffer_t recv = coll_buf(coll_at(a->recvbuf, in * rc, rt), rc, rt);
-        sched_send(s, &send, (r + 1) % n);
-        sched_recv(s, &recv, (r - 1 + n) % n);
+        if (k == 0) {
+            /* Our own block from where the caller put it, not from the
+             * copy just made: no wait for that copy, and lines no core
+             * has just written (sched_send_sendbuf). */
+            if (!a->in_place)
+                send = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
+            sched_send_sendbuf(s, &send, (r + 1) % n);
+            sched_recv_sendbuf(s, &recv, (r - 1 + n) % n);
+        } else {
+            sched_send(s, &send, (r + 1) % n);
+            sched_recv(s, &recv, (r - 1 + n) % n);
+        }
         sched_round(s);
     }
     return MPI_SUCCESS;

@@ -60,8 +60,10 @@ int coll_allreduce_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_
             int newdst = newrank ^ mask;
             int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
             if (!held && (r < dst || op->commute)) {
-                sched_send(s, &mineb, dst);
-                sched_recv(s, &accb, dst);
+                /* Commuting, the partner sends its own vector too. */
+                bool both_own = op->commute && !a->in_place && rem == 0 && mask == 1;
+                (both_own ? sched_send_sendbuf : sched_send)(s, &mineb, dst);
+                (both_own ? sched_recv_sendbuf : sched_recv)(s, &accb, dst);
                 sched_round(s);
                 sched_reduce(s, op, mine, acc, count, dt);
                 held = true;

@@ -40,7 +40,8 @@ int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a)
             if (!straight && !t && !(t = sched_tmp(s, count, dt)))
                 return MPI_ERR_NO_MEM;
             dt_buffer_t tb = coll_buf(straight ? acc : t, count, dt);
-            sched_recv(s, &tb, (child + tree_root) % n);
+            /* The first child is a leaf: it sends its send buffer. */
+            (mask == 1 ? sched_recv_sendbuf : sched_recv)(s, &tb, (child + tree_root) % n);
             sched_round(s);
             if (straight) {
                 sched_reduce(s, op, src, acc, count, dt);
@@ -57,7 +58,7 @@ int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a)
     }
     if (vr != 0) {
         dt_buffer_t accb = coll_buf(acc, count, dt);
-        sched_send(s, &accb, (vr - (vr & -vr) + tree_root) % n);
+        (vr % 2 ? sched_send_sendbuf : sched_send)(s, &accb, (vr - (vr & -vr) + tree_root) % n);
         sched_round(s);
     }
     if (tree_root == root) {
