@@ -228,7 +228,7 @@ void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
 /* A pair's send and receive of a send buffer (sched.h). */
 static bool pair_pulls(const sched_t *s)
 {
-    return !s->alloc_failed && comm_peer_count(s->comm) == 2 && p2p_pair_pulls();
+    return !s->alloc_failed && sched_pair_pulls(s->comm);
 }
 
 void sched_send_sendbuf(sched_t *s, const dt_buffer_t *data, int peer)

@@ -78,7 +78,7 @@ void sched_recv_exchange(sched_t *s, const dt_buffer_t *data, int peer);
 void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer);
 /* A send straight from the caller's send buffer (data this call has not
  * written) and the receive its partner posts for it: between two processes
- * offered and pulled where that pays (p2p_pair_pulls), as plain messages
+ * offered and pulled where that pays (sched_pair_pulls), as plain messages
  * elsewhere.  Only for such data: lines the sender has just written come
  * from its core's cache, and pulling those cost more than the rings on
  * the machine where pulls won (512 KiB: 73 us against 21 from a buffer
@@ -90,26 +90,31 @@ void sched_recv_sendbuf(sched_t *s, const dt_buffer_t *data, int peer);
  * process serving comm's others offers its blocks (p2p_isend_offer), and
  * whether a receiver from it pulls (p2p_irecv_pull).  Between two
  * processes, both where the machine reads another process's memory
- * faster than the rings carry it (p2p_pair_pulls). */
+ * faster than the rings carry it (p2p_pulls_pay) and each has a core
+ * (sched_pair_pulls; oversubscribed pairs not measured). */
+static inline bool sched_pair_pulls(const comm_t *comm)
+{
+    return comm_peer_count(comm) == 2 && p2p_pulls_pay() && !progress_oversubscribed();
+}
 static inline bool sched_offers(const comm_t *comm)
 {
-    int n = comm_peer_count(comm);
-    return n >= 4 || (n == 2 && p2p_pair_pulls());
+    return comm_peer_count(comm) >= 4 || sched_pair_pulls(comm);
 }
 static inline bool sched_pulls(const comm_t *comm)
 {
-    int n = comm_peer_count(comm);
-    return n > 2 || (n == 2 && p2p_pair_pulls());
+    return comm_peer_count(comm) > 2 || sched_pair_pulls(comm);
 }
 /* Whether an exchange, where every process serves all the others, offers
  * its blocks within the eager limit too: where every process has a core
- * of its own.  An eager block costs a copy at each end, and in an
- * exchange every process makes both; offered, each makes one.
- * Oversubscribed, each rendezvous waits for its partner to be scheduled
- * and the slots win (alltoall_common.c, docs/perf.md). */
+ * of its own, or where pulls pay (p2p_pulls_pay).  An eager block costs a
+ * copy at each end, and in an exchange every process makes both; offered,
+ * each makes one.  Oversubscribed, each rendezvous waits for its partner
+ * to be scheduled, and on the AMD host the slots won by 1.3-7x; on the
+ * Intel host, where pulls pay, offered 64 KiB blocks at 4 processes took
+ * 31 us against 51 through the slot (alltoall_common.c, docs/perf.md). */
 static inline bool sched_exchange_offers(const comm_t *comm)
 {
-    return sched_offers(comm) && !progress_oversubscribed();
+    return sched_offers(comm) && (!progress_oversubscribed() || p2p_pulls_pay());
 }
 /* Write the destinations of every receive and copy recorded so far around
  * the caches: the call moves bytes at this process, more than half its

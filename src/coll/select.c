@@ -200,10 +200,10 @@ static int allgather_rule(const comm_t *comm, const coll_args_t *a)
     /* Blocks beyond a slot go in parts: with more than two processes
      * 1.5x to 1.8x faster than the ring at 512 KiB and 4 MiB on 8
      * (docs/perf.md); between two, one message each way is as fast. */
-    /* Between two processes where pulls pay (p2p_pair_pulls), blocks from
+    /* Between two processes where pulls pay (sched_pair_pulls), blocks from
      * P2P_OFFER_MIN go as one pulled message each way: 64 KiB 9.5 ->
      * 5.x us (docs/perf.md). */
-    bool pair_pull = comm->size == 2 && recv_bytes(a) >= P2P_OFFER_MIN && p2p_pair_pulls();
+    bool pair_pull = recv_bytes(a) >= P2P_OFFER_MIN && sched_pair_pulls(comm);
     if (allgather_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_COLL_DATA_BYTES) && !pair_pull)
         return 3;
     if (power_of_two(comm, a) && recv_bytes(a) * (size_t)comm->size < 64 * 1024)
@@ -234,10 +234,11 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
 {
     /* Blocks that fit the slot at once go through shared memory.  Larger
      * ones up to 64 KiB, among four processes or more that each have a
-     * core: offered, each read by its receiver with one copy (32-64 KiB
-     * blocks on 16 cores 2-3x faster than through the slot in parts,
-     * alltoall_common.c).  Oversubscribed, through the slot in parts
-     * (2.6x faster than pairwise at 64 KiB on 8 processes on 2 cores,
+     * core, or where pulls pay (sched_exchange_offers): offered, each read
+     * by its receiver with one copy (32-64 KiB blocks on 16 cores 2-3x
+     * faster than through the slot in parts, alltoall_common.c).
+     * Otherwise, oversubscribed, through the slot in parts (on the AMD
+     * host 2.6x faster than pairwise at 64 KiB on 8 processes on 2 cores,
      * docs/perf.md).  Larger ones are pulled with one copy, all at once
      * up to 8 processes: each reads whichever block is offered first
      * instead of waiting, round by round, for one partner to be scheduled

@@ -3,16 +3,15 @@
 
 #include "p2p/match.h"
 
-void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pair_pulls, bool cma_allowed);
+void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pulls_pay, bool cma_allowed);
 void rndv_finalize(void);
 
-void p2p_init(int world_rank, int world_size, bool single_copy, bool coll_single_copy, bool pair_pulls,
-              bool cma_allowed)
+void p2p_init(int world_rank, int world_size, bool single_copy, bool coll_single_copy, bool pulls_pay, bool cma_allowed)
 {
     match_init();
     p2p_send_init(world_rank, world_size);
     p2p_recv_init(world_size);
-    rndv_init(world_size, single_copy, coll_single_copy, pair_pulls, cma_allowed);
+    rndv_init(world_size, single_copy, coll_single_copy, pulls_pay, cma_allowed);
 }
 
 void p2p_finalize(void)

@@ -15,7 +15,7 @@
 #include "request/request.h"
 #include "transport/transport.h"
 
-void p2p_init(int world_rank, int world_size, bool single_copy, bool coll_single_copy, bool pair_pulls,
+void p2p_init(int world_rank, int world_size, bool single_copy, bool coll_single_copy, bool pulls_pay,
               bool cma_allowed);
 void p2p_finalize(void);
 
@@ -41,12 +41,11 @@ int p2p_isend_offer(const dt_buffer_t *data, int dest, int tag, comm_t *comm, re
  * KiB 63-73 -> 20-28, 64 KiB 96-106 -> 44-73; 6 processes, 32-64 KiB
  * 1.5-2.3x; at 4 and 5 processes level (docs/perf.md). */
 #define P2P_OFFER_MIN (8 * 1024)
-/* Whether a collective between two processes pulls its large blocks and
- * offers those from P2P_OFFER_MIN (sched.h): where mpirun measured one
- * process_vm_readv faster than the rings between two cores
- * (tools/mpirun/probe.c, TESSERA_COLL_PAIR_COPY), with single copy
- * allowed and a core for every process. */
-bool p2p_pair_pulls(void);
+/* Whether mpirun measured one process_vm_readv faster than the rings
+ * between two cores (tools/mpirun/probe.c; TESSERA_COLL_PULLS), with
+ * single copy allowed in collectives: then they pull blocks that could go
+ * either way (coll/sched.h). */
+bool p2p_pulls_pay(void);
 
 /* Persistent requests: prepare once, start as often as needed. */
 void p2p_send_prepare(request_t *req, const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode);

@@ -42,15 +42,15 @@
 
 static bool rndv_single_copy;
 static bool rndv_coll_single_copy;    /* receives that pull (p2p_irecv_pull) */
-static bool rndv_pair_pulls;          /* p2p_pair_pulls */
+static bool rndv_pulls_pay;           /* p2p_pulls_pay */
 static bool rndv_cma_allowed;         /* process_vm_readv/writev work here */
 static bool *rndv_single_copy_failed; /* per world rank: fell back once */
 
-void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pair_pulls, bool cma_allowed)
+void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pulls_pay, bool cma_allowed)
 {
     rndv_single_copy = single_copy;
     rndv_coll_single_copy = coll_single_copy;
-    rndv_pair_pulls = coll_single_copy && pair_pulls;
+    rndv_pulls_pay = coll_single_copy && pulls_pay;
     rndv_cma_allowed = cma_allowed;
     rndv_single_copy_failed = calloc((size_t)world_size, sizeof *rndv_single_copy_failed);
     if (!rndv_single_copy_failed)
@@ -96,9 +96,9 @@ static int cma_transfer(int peer, const dt_buffer_t *data, size_t pos, size_t en
     return rc;
 }
 
-bool p2p_pair_pulls(void)
+bool p2p_pulls_pay(void)
 {
-    return rndv_pair_pulls;
+    return rndv_pulls_pay;
 }
 
 bool rndv_can_offer(const dt_buffer_t *data)

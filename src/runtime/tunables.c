@@ -42,7 +42,7 @@ typedef struct tunable {
 } tunable_t;
 
 static const char *const wait_choices[] = {"auto", "spin", "yield", "sleep", NULL};
-static const char *const pair_copy_choices[] = {"auto", "rings", "pull", NULL};
+static const char *const pulls_choices[] = {"auto", "rings", "pull", NULL};
 
 /* One collective operation's algorithm choice (coll/select.c). */
 #define COLL_TUNABLE(name, op, call, names)                                                                  \
@@ -65,10 +65,11 @@ static const tunable_t tunable_registry[] = {
     {"TESSERA_COLL_SINGLE_COPY", TUNABLE_BOOL, &tunables.coll_single_copy,
      "let the large messages of collectives move with one process_vm_readv copy when the system allows it", NULL, 0, 1,
      0},
-    {"TESSERA_COLL_PAIR_COPY", TUNABLE_CHOICE, &tunables.coll_pair_copy,
-     "how a collective between two processes moves blocks of 8 KiB and more: auto (whichever mpirun measured "
-     "faster on this machine at launch), rings (a copy in and a copy out), pull (one process_vm_readv copy)",
-     pair_copy_choices, 0, 2, 0},
+    {"TESSERA_COLL_PULLS", TUNABLE_CHOICE, &tunables.coll_pulls,
+     "how collectives move the blocks of 8 KiB and more that could go either way (between two processes; "
+     "exchanges when ranks outnumber cores): auto (whichever mpirun measured faster between two cores at "
+     "launch), rings (a copy in and a copy out), pull (one process_vm_readv copy)",
+     pulls_choices, 0, 2, 0},
     {"TESSERA_CACHE_SHARE", TUNABLE_SIZE, &tunables.cache_share,
      "bytes of last-level cache per process: a receive or a gather moving more than half of it at a process "
      "(reads and writes), another collective more than 1.25 times it, writes its destination around the caches (0: "

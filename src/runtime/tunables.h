@@ -22,7 +22,7 @@ typedef struct tunables {
     size_t ring_data_bytes;
     int single_copy;
     int coll_single_copy;
-    int coll_pair_copy; /* enum tunables_pair_copy */
+    int coll_pulls; /* enum tunables_pulls */
     int wait_mode;
     unsigned spin_count;
     unsigned yield_count;
@@ -33,9 +33,9 @@ typedef struct tunables {
 
 extern tunables_t tunables;
 
-/* TESSERA_COLL_PAIR_COPY: how a collective between two processes moves
- * its large blocks (mpirun measures which is faster: tools/mpirun/probe.c). */
-enum tunables_pair_copy { PAIR_COPY_AUTO, PAIR_COPY_RINGS, PAIR_COPY_PULL };
+/* TESSERA_COLL_PULLS: whether collectives pull the blocks that could go
+ * either way (mpirun measures which is faster: tools/mpirun/probe.c). */
+enum tunables_pulls { PULLS_AUTO, PULLS_RINGS, PULLS_PULL };
 
 /* Variables the launcher sets for the ranks; never warned about. */
 #define TUNABLES_BOOT_PREFIX "TESSERA_BOOT_"

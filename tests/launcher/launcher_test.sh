@@ -205,8 +205,8 @@ proto_info)
         TESSERA_PROTO_INFO=1 "$mpirun" -n 2 "$prog" > "$work/out" 2>&1
         expect_line '^mpirun: between CPUs [0-9]+ and [0-9]+ a 256 KiB block swapped in [0-9.]+ us through shared memory, [0-9.]+ us with process_vm_readv.*: (collectives of two processes pull their large blocks|they go through the rings)$'
     fi
-    TESSERA_PROTO_INFO=1 TESSERA_COLL_PAIR_COPY=rings "$mpirun" -n 2 "$prog" > "$work/out" 2>&1
-    ! grep -q 'between CPUs' "$work/out" || fail "measured although TESSERA_COLL_PAIR_COPY chose"
+    TESSERA_PROTO_INFO=1 TESSERA_COLL_PULLS=rings "$mpirun" -n 2 "$prog" > "$work/out" 2>&1
+    ! grep -q 'between CPUs' "$work/out" || fail "measured although TESSERA_COLL_PULLS chose"
     TESSERA_PROTO_INFO=1 "$mpirun" -n 1 "$build/tests/mpi/self" > "$work/out" 2>&1
     expect_line '^tessera info: protocol self with rank 0'
     ;;

@@ -156,12 +156,11 @@ int launch_ranks(job_t *job)
     cpu_set_t cpus;
     int ncpus = usable_cpus(&cpus);
     bool bind = job->opt.bind == BIND_CORE || (job->opt.bind == BIND_AUTO && job->opt.nranks <= ncpus);
-    /* Measured only where it can matter: a collective between two
-     * processes that each have a core of their own (sched.h). */
-    bool pair_pulls = tunables.coll_pair_copy == PAIR_COPY_PULL;
-    if (tunables.coll_pair_copy == PAIR_COPY_AUTO && job->opt.nranks >= 2 && job->opt.nranks <= ncpus &&
-        tunables.coll_single_copy)
-        pair_pulls = probe_pair_pulls(bind ? nth_cpu(&cpus, 0) : -1, bind ? nth_cpu(&cpus, 1) : -1);
+    /* On the CPUs ranks 0 and 1 get when bound (the probe is pinned even
+     * when the ranks are not: it measures the machine). */
+    bool pulls_pay = tunables.coll_pulls == PULLS_PULL;
+    if (tunables.coll_pulls == PULLS_AUTO && job->opt.nranks >= 2 && ncpus >= 2 && tunables.coll_single_copy)
+        pulls_pay = probe_pulls_pay(nth_cpu(&cpus, 0), nth_cpu(&cpus, 1));
     /* From here on the job loop takes these through a signalfd; blocking
      * them before the first fork means no child exit is missed. */
     sigset_t handled;
@@ -172,7 +171,7 @@ int launch_ranks(job_t *job)
     set_env_int("TESSERA_BOOT_FD", job->segment_fd);
     set_env_int("TESSERA_BOOT_OVERSUBSCRIBED", job->opt.nranks > ncpus);
     set_env_int("TESSERA_BOOT_CPUS", ncpus);
-    set_env_int("TESSERA_BOOT_PAIR_PULLS", pair_pulls);
+    set_env_int("TESSERA_BOOT_PULLS_PAY", pulls_pay);
 
     job->ranks = calloc((size_t)job->opt.nranks, sizeof *job->ranks);
     if (!job->ranks) {

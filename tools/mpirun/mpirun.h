@@ -56,10 +56,11 @@ int launch_ranks(job_t *job);
  * none or not an ELF program. */
 const char *foreign_mpi(const char *path, char *lib, size_t lib_size);
 
-/* probe.c: whether two processes on CPUs cpu0 and cpu1 swap large blocks
- * faster each reading the other's with process_vm_readv than through
- * shared memory, by a clear margin (measured now, about a millisecond). */
-bool probe_pair_pulls(int cpu0, int cpu1);
+/* probe.c: whether two processes on CPUs cpu0 and cpu1 (-1: anywhere)
+ * swap large blocks faster each reading the other's with process_vm_readv
+ * than through shared memory, by a clear margin (measured now, about a
+ * millisecond). */
+bool probe_pulls_pay(int cpu0, int cpu1);
 
 /* Forward output and watch the ranks until all are gone; returns the
  * job's exit status. */

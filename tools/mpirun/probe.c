@@ -11,7 +11,7 @@
  * exchange of 512 KiB blocks took 21 us pulled and 65 us through the rings
  * (docs/perf.md, "Two processes: rings or one copy").  So mpirun measures
  * it once, before starting the ranks, on the two CPUs ranks 0 and 1 get,
- * and tells every rank the same answer (TESSERA_BOOT_PAIR_PULLS): the
+ * and tells every rank the same answer (TESSERA_BOOT_PULLS_PAY): the
  * collectives' choice of algorithm must agree across processes.
  *
  * Two forked children, pinned, swap 256 KiB both ways, alternating a round
@@ -129,7 +129,7 @@ static _Noreturn void probe_child(probe_shared_t *p, int me, int cpu)
     _exit(0);
 }
 
-bool probe_pair_pulls(int cpu0, int cpu1)
+bool probe_pulls_pay(int cpu0, int cpu1)
 {
     probe_shared_t *p = mmap(NULL, sizeof *p, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)

@@ -9,7 +9,7 @@
  *
  * The root offers its data for the receivers to read with one copy each
  * only when it serves several.  Between two processes even a machine where
- * pulls beat the rings (p2p_pair_pulls) is better off with the pipeline
+ * pulls beat the rings (sched_pair_pulls) is better off with the pipeline
  * here: the root's data is often what it has just written (received in
  * the previous call, computed), and reading lines another core holds
  * modified costs more than the two copies (512 KiB at two processes 35
