@@ -50,7 +50,10 @@ void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pul
 {
     rndv_single_copy = single_copy;
     rndv_coll_single_copy = coll_single_copy;
-    rndv_pulls_pay = coll_single_copy && pulls_pay;
+    /* mpirun's answer alone, the same at every process: the collectives
+     * choose their algorithms by it.  A process that may not read its
+     * peers' memory after all (cma_allowed) pipelines what it would pull. */
+    rndv_pulls_pay = pulls_pay;
     rndv_cma_allowed = cma_allowed;
     rndv_single_copy_failed = calloc((size_t)world_size, sizeof *rndv_single_copy_failed);
     if (!rndv_single_copy_failed)
