@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -42,13 +41,7 @@
 #include "transport/transport.h"
 #include "util/copy.h"
 #include "util/log.h"
-
-#ifndef PR_SET_PTRACER
-#define PR_SET_PTRACER 0x59616d61
-#endif
-#ifndef PR_SET_PTRACER_ANY
-#define PR_SET_PTRACER_ANY ((unsigned long)-1)
-#endif
+#include "util/ptracer.h"
 
 int runtime_phase_now = RUNTIME_NOT_STARTED;
 
@@ -271,9 +264,7 @@ int runtime_init(int required, int *provided)
     const char *no_single_copy = "single copy is off (TESSERA_SINGLE_COPY=1 turns it on)";
     static char probe_failure[128];
     if (rt.size > 1 && (tunables.single_copy || tunables.coll_single_copy)) {
-        /* Under Yama ptrace_scope 1 a peer may read our memory only if we
-         * name it; any process of ours will do (the segment is ours alone). */
-        prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+        ptracer_allow_any(); /* the peers read us (util/ptracer.h) */
         int err = shm_cma_probe();
         cma_allowed = err == 0;
         single_copy = cma_allowed && tunables.single_copy;

@@ -27,7 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -35,13 +34,7 @@
 
 #include "mpirun.h"
 #include "runtime/tunables.h"
-
-#ifndef PR_SET_PTRACER
-#define PR_SET_PTRACER 0x59616d61
-#endif
-#ifndef PR_SET_PTRACER_ANY
-#define PR_SET_PTRACER_ANY ((unsigned long)-1)
-#endif
+#include "util/ptracer.h"
 
 #define PROBE_BYTES (256 * 1024)
 #define PROBE_ROUNDS 6
@@ -106,7 +99,7 @@ static _Noreturn void probe_child(probe_shared_t *p, int me, int cpu)
         CPU_SET(cpu, &one);
         sched_setaffinity(0, sizeof one, &one);
     }
-    prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0); /* Yama: the other child reads us */
+    ptracer_allow_any(); /* the other child reads us */
     unsigned char *block = aligned_alloc(4096, PROBE_BYTES), *into = aligned_alloc(4096, PROBE_BYTES);
     if (!block || !into)
         _exit(1);
