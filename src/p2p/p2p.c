@@ -26,6 +26,8 @@ bool p2p_begin(request_t *req)
 {
     req->complete = false;
     req->done = 0;
+    req->split = false;
+    req->fins = 0;
     request_status_empty(&req->status);
     if (req->peer != MPI_PROC_NULL)
         return true;

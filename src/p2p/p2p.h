@@ -42,9 +42,10 @@ int p2p_isend_offer(const dt_buffer_t *data, int dest, int tag, comm_t *comm, re
  * 1.5-2.3x; at 4 and 5 processes level (docs/perf.md). */
 #define P2P_OFFER_MIN (8 * 1024)
 /* Whether mpirun measured one process_vm_readv faster than the rings
- * between two cores (tools/mpirun/probe.c; TESSERA_COLL_PULLS; it does not
+ * between two cores (tools/mpirun/probe.c; TESSERA_PULLS; it does not
  * measure when TESSERA_COLL_SINGLE_COPY=0): then collectives pull the
- * blocks that could go either way (coll/sched.h). */
+ * blocks that could go either way (coll/sched.h), and a rendezvous with a
+ * core at each end is split between sender and receiver (rndv.c). */
 bool p2p_pulls_pay(void);
 
 /* Persistent requests: prepare once, start as often as needed. */

@@ -17,6 +17,7 @@ static const char *const proto_names[PROTO_COUNT] = {
     [PROTO_RNDV_CMA] = "rndv-cma",
     [PROTO_RNDV_PIPELINE] = "rndv-pipeline",
     [PROTO_RNDV_PUSH] = "rndv-push",
+    [PROTO_RNDV_SPLIT] = "rndv-split",
 };
 /* clang-format on */
 

@@ -18,6 +18,7 @@ enum proto {
     PROTO_RNDV_CMA,      /* rendezvous, receiver reads with process_vm_readv */
     PROTO_RNDV_PIPELINE, /* rendezvous, chunks through the data ring */
     PROTO_RNDV_PUSH,     /* the rest of a pipelined message written with process_vm_writev */
+    PROTO_RNDV_SPLIT,    /* rendezvous, receiver reads one half, sender writes the other */
     PROTO_COUNT,
 };
 

@@ -8,7 +8,10 @@
  *   EAGER  payload is the user data; tag and context are the envelope
  *   RTS    ready to send a large message: payload is wire_rts_t
  *   CTS    clear to send (no single copy): tag = sender's request handle,
- *          payload = wire_cts_t; the sender then streams DATA
+ *          payload = wire_cts_t; the sender then streams DATA, or with
+ *          WIRE_CTS_SPLIT writes the second half (rndv_split_at) into the
+ *          receiver's buffer while the receiver reads the first, answers
+ *          PUSHED and waits for FIN
  *   DATA   one chunk of a large message, in order: tag = receiver's request
  *   FIN    the receiver is done with the sender's buffer: tag = sender's request
  *   PIECES an eager message that follows in pieces: tag and context are the
@@ -27,7 +30,9 @@
  *   PUSHED a streaming sender whose receiver stopped draining the ring wrote
  *          the rest of the message straight into the receiver's buffer
  *          (process_vm_writev): tag = receiver's request, payload = the
- *          offset (uint64_t) from which it did; DATA before it covers the rest
+ *          offset (uint64_t) from which it did; DATA before it covers the rest.
+ *          After a split CTS: the sender's half is written, or, with
+ *          WIRE_PUSHED_NOTHING, could not be (the receiver reads it)
  *
  * Pieces let the receiver unpack (or copy out) one piece while the sender
  * packs (or copies in) the next: a message costs about one of the two
@@ -95,6 +100,10 @@ typedef struct wire_cts {
 /* The receiver's buffer is contiguous at address and the sender may write
  * into it with process_vm_writev should the receiver stop draining. */
 #define WIRE_CTS_WRITABLE 1u
+/* The receiver reads the first half of the message and asks the sender to
+ * write the rest (p2p/rndv.c). */
+#define WIRE_CTS_SPLIT 2u
+#define WIRE_PUSHED_NOTHING UINT64_MAX
 
 /* A received payload as the transport holds it: at most two pieces, because
  * a ring may wrap in the middle of a message. */

@@ -62,6 +62,8 @@ typedef struct request {
     bool active;     /* persistent only: started, not yet reported complete */
     bool released;   /* MPI_Request_free came first: free on completion */
     bool pull;       /* receive: a large message had better be read with one copy (p2p_irecv_pull) */
+    bool split;      /* receive: half read, waiting for the sender's half (p2p/rndv.c) */
+    uint8_t fins;    /* send: FINs still to come beyond the next (a split the sender could not write) */
     struct request *next;
     struct comm *comm;
     dt_buffer_t data; /* send: the message; receive: the buffer (data.bytes is its capacity) */

@@ -291,8 +291,8 @@ int runtime_init(int required, int *provided)
     info_init_env(rt.size, rt.thread_level);
     /* mpirun measured the machine (tools/mpirun/probe.c); the same answer
      * at every process, as the collectives' choices must be. */
-    bool pulls_pay = tunables.coll_pulls == PULLS_PULL ||
-                     (tunables.coll_pulls == PULLS_AUTO && env_int("TESSERA_BOOT_PULLS_PAY", 0) != 0);
+    bool pulls_pay =
+        tunables.pulls == PULLS_PULL || (tunables.pulls == PULLS_AUTO && env_int("TESSERA_BOOT_PULLS_PAY", 0) != 0);
     p2p_init(rt.rank, rt.size, single_copy, coll_single_copy, pulls_pay, cma_allowed);
     proto_info_init(rt.rank, rt.size, tunables.proto_info, no_single_copy);
 

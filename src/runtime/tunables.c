@@ -12,11 +12,13 @@
 
 extern char **environ;
 
-/* Defaults are measured, see docs/perf.md: on the development host the
- * pipeline through a 1 MiB data ring, both processes copying at once, beats
- * process_vm_readv at every size, so single copy is off unless asked for;
- * but in collectives, where one process serves several, single copy lets
- * the others do the copying (on by default). */
+/* Defaults are measured, see docs/perf.md: on the AMD host the pipeline
+ * through a 1 MiB data ring, both processes copying at once, beats
+ * process_vm_readv at every size, so the receiver alone reading is off
+ * unless asked for; in collectives, where one process serves several,
+ * single copy lets the others do the copying (on by default).  Where
+ * mpirun measures one copy faster than the rings (TESSERA_PULLS, the
+ * Intel host), a rendezvous is split: each side copies half at once. */
 tunables_t tunables = {
     .eager_limit = 64 * 1024,
     .ring_slots = 256,
@@ -65,10 +67,11 @@ static const tunable_t tunable_registry[] = {
     {"TESSERA_COLL_SINGLE_COPY", TUNABLE_BOOL, &tunables.coll_single_copy,
      "let the large messages of collectives move with one process_vm_readv copy when the system allows it", NULL, 0, 1,
      0},
-    {"TESSERA_COLL_PULLS", TUNABLE_CHOICE, &tunables.coll_pulls,
-     "how collectives move the blocks of 8 KiB and more that could go either way (between two processes; "
-     "exchanges when ranks outnumber cores): auto (whichever mpirun measured faster between two cores at "
-     "launch), rings (a copy in and a copy out), pull (one process_vm_readv copy)",
+    {"TESSERA_PULLS", TUNABLE_CHOICE, &tunables.pulls,
+     "how large blocks that could go either way move: collectives' between two processes and in exchanges when "
+     "ranks outnumber cores, and a rendezvous (split between sender and receiver, unless TESSERA_SINGLE_COPY is "
+     "set): auto (whichever mpirun measured faster between two cores at launch), rings (a copy in and a copy "
+     "out), pull (one process_vm_readv or process_vm_writev copy)",
      pulls_choices, 0, 2, 0},
     {"TESSERA_CACHE_SHARE", TUNABLE_SIZE, &tunables.cache_share,
      "bytes of last-level cache per process: a receive or a gather moving more than half of it at a process "

@@ -22,7 +22,7 @@ typedef struct tunables {
     size_t ring_data_bytes;
     int single_copy;
     int coll_single_copy;
-    int coll_pulls; /* enum tunables_pulls */
+    int pulls; /* enum tunables_pulls */
     int wait_mode;
     unsigned spin_count;
     unsigned yield_count;
@@ -33,8 +33,9 @@ typedef struct tunables {
 
 extern tunables_t tunables;
 
-/* TESSERA_COLL_PULLS: whether collectives pull the blocks that could go
- * either way (mpirun measures which is faster: tools/mpirun/probe.c). */
+/* TESSERA_PULLS: whether large blocks that could go either way are read
+ * (or written) with one copy rather than carried by the rings (mpirun
+ * measures which is faster: tools/mpirun/probe.c). */
 enum tunables_pulls { PULLS_AUTO, PULLS_RINGS, PULLS_PULL };
 
 /* Variables the launcher sets for the ranks; never warned about. */

@@ -65,6 +65,12 @@ tessera_mpi_test(threads/comm_threads 1 2 3 4)
 # The same programs over the other protocol paths: single copy, a small
 # ring (pipelining, full rings, wrap-around), and every wait mode.
 tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 pt2pt/pingpong_sizes 2 4)
+# The rendezvous split between sender and receiver (p2p/rndv.c), whatever
+# mpirun measured on the machine running the tests.
+foreach(t pt2pt/pingpong_sizes pt2pt/send_modes pt2pt/cancel pt2pt/truncate pt2pt/busy_receiver pt2pt/bsend
+          pt2pt/isendrecv pt2pt/unexpected_sizes pt2pt/partitioned pt2pt/large_count dt/sendrecv)
+  tessera_mpi_test_with(split TESSERA_PULLS=pull ${t} 2)
+endforeach()
 tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 pt2pt/allpairs_wildcard 4)
 tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 pt2pt/truncate 2)
 tessera_mpi_test_with(smallring "TESSERA_RING_DATA_BYTES=8192;TESSERA_RING_SLOTS=8" pt2pt/pingpong_sizes 2)
@@ -105,11 +111,11 @@ tessera_mpi_test_with(stream TESSERA_CACHE_SHARE=4096 coll/v_sizes 2 4)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/collectives 3)
 # Two processes pulling their large blocks, or not, whatever mpirun
 # measured on the machine running the tests (tools/mpirun/probe.c).
-tessera_mpi_test_with(pair_pull TESSERA_COLL_PULLS=pull coll/collectives 2)
-tessera_mpi_test_with(pair_pull TESSERA_COLL_PULLS=pull coll/root_blocks 2)
-tessera_mpi_test_with(pair_pull TESSERA_COLL_PULLS=pull coll/v_sizes 2)
-tessera_mpi_test_with(pair_pull_algs "${coll_algs_a};TESSERA_COLL_PULLS=pull" coll/collectives 2)
-tessera_mpi_test_with(pair_rings TESSERA_COLL_PULLS=rings coll/collectives 2)
+tessera_mpi_test_with(pair_pull TESSERA_PULLS=pull coll/collectives 2)
+tessera_mpi_test_with(pair_pull TESSERA_PULLS=pull coll/root_blocks 2)
+tessera_mpi_test_with(pair_pull TESSERA_PULLS=pull coll/v_sizes 2)
+tessera_mpi_test_with(pair_pull_algs "${coll_algs_a};TESSERA_PULLS=pull" coll/collectives 2)
+tessera_mpi_test_with(pair_rings TESSERA_PULLS=rings coll/collectives 2)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/root_blocks 4)
 tessera_mpi_test_with(linear "TESSERA_COLL_BCAST=linear;TESSERA_COLL_SCATTER=linear;TESSERA_COLL_SCATTERV=linear" coll/root_blocks 4 8)
 tessera_mpi_test_with(sleep TESSERA_WAIT=sleep coll/shm_reuse 8)

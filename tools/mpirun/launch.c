@@ -158,8 +158,8 @@ int launch_ranks(job_t *job)
     bool bind = job->opt.bind == BIND_CORE || (job->opt.bind == BIND_AUTO && job->opt.nranks <= ncpus);
     /* On the CPUs ranks 0 and 1 get when bound (the probe is pinned even
      * when the ranks are not: it measures the machine). */
-    bool pulls_pay = tunables.coll_pulls == PULLS_PULL;
-    if (tunables.coll_pulls == PULLS_AUTO && job->opt.nranks >= 2 && ncpus >= 2 && tunables.coll_single_copy)
+    bool pulls_pay = tunables.pulls == PULLS_PULL;
+    if (tunables.pulls == PULLS_AUTO && job->opt.nranks >= 2 && ncpus >= 2 && tunables.coll_single_copy)
         pulls_pay = probe_pulls_pay(nth_cpu(&cpus, 0), nth_cpu(&cpus, 1));
     /* From here on the job loop takes these through a signalfd; blocking
      * them before the first fork means no child exit is missed. */

@@ -148,7 +148,7 @@ bool probe_pulls_pay(int cpu0, int cpu1)
                    "process_vm_readv%s: %s",
                    cpu0, cpu1, ok ? p->best[0] * 1e6 : 0.0, ok ? p->best[1] * 1e6 : 0.0,
                    ok ? (atomic_load(&p->failed) ? " (not allowed)" : "") : " (not measured in time)",
-                   pulls ? "collectives of two processes pull their large blocks" : "they go through the rings");
+                   pulls ? "large blocks are read or written with one copy" : "they go through the rings");
     munmap(p, sizeof *p);
     return pulls;
 }
