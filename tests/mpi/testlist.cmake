@@ -68,7 +68,7 @@ tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 pt2pt/pingpong_sizes 2 4)
 # The rendezvous split between sender and receiver (p2p/rndv.c), whatever
 # mpirun measured on the machine running the tests.
 foreach(t pt2pt/pingpong_sizes pt2pt/send_modes pt2pt/cancel pt2pt/truncate pt2pt/busy_receiver pt2pt/bsend
-          pt2pt/isendrecv pt2pt/unexpected_sizes pt2pt/partitioned pt2pt/large_count dt/sendrecv)
+          pt2pt/isendrecv pt2pt/unexpected_sizes pt2pt/partitioned dt/sendrecv)
   tessera_mpi_test_with(split TESSERA_PULLS=pull ${t} 2)
 endforeach()
 tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 pt2pt/allpairs_wildcard 4)
