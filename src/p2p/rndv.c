@@ -30,8 +30,10 @@
  * needs the sender in MPI, as with the pipeline; the sender completes
  * without the receiver's help once the match has answered, as with
  * single copy.  A sender that cannot write (PUSHED_NOTHING) waits for a
- * second FIN, after the receiver has read the rest.  The pipeline is the fallback where single copy
- * is not allowed; chunks are at most a quarter of the data ring so the
+ * second FIN, after the receiver has read the rest.
+ *
+ * The pipeline is the fallback where single copy is not allowed (or not
+ * worth it); chunks are at most a quarter of the data ring so the
  * sender fills one while the receiver drains another, and smaller when the
  * receiver is waiting (send.c: stream_chunk).  It needs the receiver in MPI while
  * the chunks go through, so a receiver busy computing after its receive

@@ -12,7 +12,8 @@
  * (docs/perf.md, "Two processes: rings or one copy").  So mpirun measures
  * it once, before starting the ranks, on the two CPUs ranks 0 and 1 get,
  * and tells every rank the same answer (TESSERA_BOOT_PULLS_PAY): the
- * collectives' choice of algorithm must agree across processes.
+ * collectives' choice of algorithm must agree across processes.  The
+ * answer also splits a rendezvous between its two sides (p2p/rndv.c).
  *
  * Two forked children, pinned, swap 256 KiB both ways, alternating a round
  * through a shared buffer with a round of reads, and keep each way's best
