@@ -212,12 +212,18 @@ void sched_send(sched_t *s, const dt_buffer_t *data, int peer)
     add_message(s, STEP_SEND, data, peer);
 }
 
+/* A message whose send is offered, or whose receive pulls, when `pull`. */
+static void add_message_pulled(sched_t *s, int kind, const dt_buffer_t *data, int peer, bool pull)
+{
+    add_message(s, kind, data, peer);
+    if (!s->alloc_failed && pull)
+        s->steps[s->n - 1].pull = true;
+}
+
 void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    add_message(s, STEP_SEND, data, peer);
     /* Measured worth it from 4 processes on (docs/perf.md, P2P_OFFER_MIN in p2p.h). */
-    if (!s->alloc_failed && sched_offers(s->comm))
-        s->steps[s->n - 1].pull = true;
+    add_message_pulled(s, STEP_SEND, data, peer, sched_offers(s->comm));
 }
 
 void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
@@ -225,33 +231,21 @@ void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
     add_message(s, STEP_RECV, data, peer);
 }
 
-/* A pair's send and receive of a send buffer (sched.h). */
-static bool pair_pulls(const sched_t *s)
-{
-    return !s->alloc_failed && sched_pair_pulls(s->comm);
-}
-
 void sched_send_sendbuf(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    add_message(s, STEP_SEND, data, peer);
-    if (pair_pulls(s))
-        s->steps[s->n - 1].pull = true;
+    add_message_pulled(s, STEP_SEND, data, peer, sched_pair_pulls(s->comm));
 }
 
 void sched_recv_sendbuf(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    add_message(s, STEP_RECV, data, peer);
-    if (pair_pulls(s))
-        s->steps[s->n - 1].pull = true;
+    add_message_pulled(s, STEP_RECV, data, peer, sched_pair_pulls(s->comm));
 }
 
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    add_message(s, STEP_RECV, data, peer);
-    /* Between two processes the pipeline, both copying at once, is the
-     * faster (docs/perf.md): pull only where a process serves several. */
-    if (!s->alloc_failed && sched_pulls(s->comm))
-        s->steps[s->n - 1].pull = true;
+    /* Where a process serves several; between two only where the machine
+     * makes a pull faster than the pipeline (sched.h: sched_pulls). */
+    add_message_pulled(s, STEP_RECV, data, peer, sched_pulls(s->comm));
 }
 
 void sched_recv_exchange(sched_t *s, const dt_buffer_t *data, int peer)

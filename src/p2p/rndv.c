@@ -121,11 +121,21 @@ static int cma_transfer(int peer, const dt_buffer_t *data, size_t pos, size_t en
     return rc;
 }
 
+#define RNDV_PAGE ((size_t)4096)
+
 /* Where a split message's halves meet: the sender writes from here on.
  * Both sides compute it from the CTS's room; on a page boundary. */
 static size_t rndv_split_at(size_t room)
 {
-    return room / 2 & ~(size_t)4095;
+    return room / 2 & ~(RNDV_PAGE - 1);
+}
+
+/* The receiver's reads of a split after its first page: the sender has
+ * let us read, so a failure now is no fallback's business. */
+static void split_read(request_t *req, int world_src, size_t pos, size_t end, uint64_t address)
+{
+    if (cma_transfer(world_src, &req->data, pos, end, address, false) != 0)
+        log_fatal("process_vm_readv from rank %d failed in the middle of a message it allowed", world_src);
 }
 
 /* The receiver's side of a split (see the top): read a page first, so
@@ -134,7 +144,7 @@ static size_t rndv_split_at(size_t room)
  * taken. */
 static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, size_t take)
 {
-    size_t half = rndv_split_at(take), first = 4096;
+    size_t half = rndv_split_at(take), first = RNDV_PAGE;
     transport_ops_t *tp = p2p_transport(world_src);
     if (!rndv_split || req->pull || !(rts->flags & WIRE_RTS_CONTIGUOUS) || req->data.dt || take != req->msg_bytes ||
         half < first || rndv_single_copy_failed[world_src] || !tp->read_remote || !tp->write_remote)
@@ -146,8 +156,7 @@ static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, si
                       .address = (uint64_t)(uintptr_t)req->data.base,
                       .room = take};
     p2p_send_control(world_src, WIRE_CTS, (int32_t)rts->send_handle, &cts, sizeof cts);
-    if (cma_transfer(world_src, &req->data, first, half, rts->address + first, false) != 0)
-        log_fatal("process_vm_readv from rank %d failed in the middle of a message it allowed", world_src);
+    split_read(req, world_src, first, half, rts->address + first);
     p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
     req->split = true;
     req->done = half;
@@ -172,7 +181,6 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
 {
     size_t take = (size_t)req->status.tessera_count;
     bool sender_contiguous = rts->flags & WIRE_RTS_CONTIGUOUS;
-    req->split = false;
     if (split_start(req, world_src, rts, take))
         return;
     bool pull = req->pull || (rts->flags & WIRE_RTS_OFFERED);
@@ -285,10 +293,7 @@ void rndv_on_pushed(uint32_t recv_handle, uint64_t from)
          * read here now (then the sender waits for a second FIN). */
         req->split = false;
         if (from == WIRE_PUSHED_NOTHING) {
-            if (cma_transfer(req->world_peer, &req->data, req->done, req->msg_bytes, req->remote_address + req->done,
-                             false) != 0)
-                log_fatal("process_vm_readv from rank %d failed in the middle of a message it allowed",
-                          req->world_peer);
+            split_read(req, req->world_peer, req->done, req->msg_bytes, req->remote_address + req->done);
             p2p_send_control(req->world_peer, WIRE_FIN, (int32_t)req->remote_handle, NULL, 0);
         }
         req->done = req->msg_bytes;

@@ -289,10 +289,10 @@ int runtime_init(int required, int *provided)
     group_init(rt.rank, rt.size);
     attr_init_predefined(rt.size);
     info_init_env(rt.size, rt.thread_level);
-    /* mpirun measured the machine (tools/mpirun/probe.c); the same answer
-     * at every process, as the collectives' choices must be. */
-    bool pulls_pay =
-        tunables.pulls == PULLS_PULL || (tunables.pulls == PULLS_AUTO && env_int("TESSERA_BOOT_PULLS_PAY", 0) != 0);
+    /* mpirun measured the machine, or took TESSERA_PULLS's choice
+     * (tools/mpirun/launch.c); the same answer at every process, as the
+     * collectives' choices must be. */
+    bool pulls_pay = env_int("TESSERA_BOOT_PULLS_PAY", 0) != 0;
     p2p_init(rt.rank, rt.size, single_copy, coll_single_copy, pulls_pay, cma_allowed);
     proto_info_init(rt.rank, rt.size, tunables.proto_info, no_single_copy);
 

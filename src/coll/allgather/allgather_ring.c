@@ -3,9 +3,9 @@
  *
  * In step k each process passes to its right neighbour the block it got
  * from the left in step k - 1 (its own at first, from its send buffer),
- * straight between the user's buffers.  Every process sends and receives n - 1 blocks, the
- * least possible, with every link busy at once: the choice for large
- * blocks.  Cost: (n - 1) * (latency + bytes / bandwidth).
+ * straight between the user's buffers.  Every process sends and receives
+ * n - 1 blocks, the least possible, with every link busy at once: the
+ * choice for large blocks.  Cost: (n - 1) * (latency + bytes / bandwidth).
  */
 #include "coll/coll.h"
 
