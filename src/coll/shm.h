@@ -5,9 +5,9 @@
  * the communicator owns a slot in the job's segment (segment.h), writes its
  * data there and publishes it by bumping the counter in the first cache
  * line of the operation's cell; the others wait for that counter and read
- * the data in place.  Up to a kilobyte of data sits in the cell right
- * after the counter, so that a reader's first miss brings flag and
- * payload together.
+ * the data in place.  Up to 48 bytes of data sit in the cell right after
+ * the counter, so that a reader's first miss brings flag and payload
+ * together; up to 960 in the cell's next lines.
  *
  * An operation proceeds in phases.  In every phase every member publishes
  * exactly once (with data or without), so each knows what every other's
@@ -187,7 +187,7 @@ static inline unsigned char *coll_shm_claim(coll_shm_op_t *op, size_t bytes)
         coll_shm_wait_finished(op, op->index - SHM_COLL_CELLS);
     if (bytes > SHM_COLL_CELL_BYTES)
         return coll_shm_claim_half(op);
-    return op->mine = sh->member[op->comm->rank].slot->cell[op->cell].data;
+    return op->mine = shm_coll_cell_data(&sh->member[op->comm->rank].slot->cell[op->cell], bytes);
 }
 
 /* Start the next phase of the operation; every member runs the same. */
@@ -267,8 +267,9 @@ static inline unsigned char *coll_shm_data(const coll_shm_op_t *op, int i)
     if (i == op->comm->rank)
         return op->mine;
     shm_coll_slot_t *slot = op->sh->member[i].slot;
-    if (coll_shm_announced(op, i) <= SHM_COLL_CELL_BYTES)
-        return slot->cell[op->cell].data;
+    size_t bytes = coll_shm_announced(op, i);
+    if (bytes <= SHM_COLL_CELL_BYTES)
+        return shm_coll_cell_data(&slot->cell[op->cell], bytes);
     return slot->half[op->index & 1].data;
 }
 

@@ -97,11 +97,13 @@ static void run_ahead(MPI_Comm comm)
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
-    static const int lengths[] = {1, 252, 253, 3000}; /* ints: the cell holds 1008 bytes */
+    /* ints: 48 bytes sit in the cell's first line, up to 960 in the
+     * lines after it, more in a half */
+    static const int lengths[] = {1, 12, 13, 240, 241, 3000};
     enum { OPS = 300 };
     int *v = malloc(3000 * sizeof *v), *all = malloc((size_t)size * 300 * sizeof *all);
     for (int k = 0; k < OPS; k++) {
-        int n = lengths[k < OPS / 2 ? k % 2 : k % 4];
+        int n = lengths[k < OPS / 2 ? k % 4 : k % 6];
         if (rank != 0 && k % 50 == rank % 50)
             usleep(2000);
         for (int i = 0; i < n; i++)
