@@ -13,6 +13,16 @@
  */
 #include "coll/coll.h"
 
+/* A leaf sends its send buffer, which its parent reads itself where that
+ * pays (sched_send_sendbuf).  From this size on it goes as a plain
+ * message instead, whose rendezvous is then split between the two sides
+ * (p2p/rndv.c): the leaf, idle otherwise, copies half.  Below it, the
+ * parent reading every line into its own cache makes the reduction that
+ * follows faster.  2-process MPI_Reduce on the Intel host, us pulled /
+ * split: 256 KiB 16 / 24, 512 KiB 32-35 / 43-52, 1 MiB 109-117 / 94, 2
+ * MiB 312-316 / 222-224, 4 MiB 680-691 / 526-535 (docs/perf.md). */
+#define LEAF_SPLIT_BYTES (1024 * 1024)
+
 int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
     int n = comm->size, r = comm->rank, root = a->root;
@@ -23,6 +33,7 @@ int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a)
     int vr = (r - tree_root + n) % n;
     const void *src = a->in_place ? a->recvbuf : a->sendbuf;
     void *acc = (void *)(uintptr_t)src; /* this process's result so far */
+    bool leaf_pulled = (size_t)(count * dt->size) < LEAF_SPLIT_BYTES;
 
     if (vr % 2 == 0 && vr + 1 < n) {
         /* The first child's result arrives straight in acc, which then
@@ -41,7 +52,7 @@ int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a)
                 return MPI_ERR_NO_MEM;
             dt_buffer_t tb = coll_buf(straight ? acc : t, count, dt);
             /* The first child is a leaf: it sends its send buffer. */
-            (mask == 1 ? sched_recv_sendbuf : sched_recv)(s, &tb, (child + tree_root) % n);
+            (mask == 1 && leaf_pulled ? sched_recv_sendbuf : sched_recv)(s, &tb, (child + tree_root) % n);
             sched_round(s);
             if (straight) {
                 sched_reduce(s, op, src, acc, count, dt);
@@ -58,7 +69,7 @@ int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a)
     }
     if (vr != 0) {
         dt_buffer_t accb = coll_buf(acc, count, dt);
-        (vr % 2 ? sched_send_sendbuf : sched_send)(s, &accb, (vr - (vr & -vr) + tree_root) % n);
+        (vr % 2 && leaf_pulled ? sched_send_sendbuf : sched_send)(s, &accb, (vr - (vr & -vr) + tree_root) % n);
         sched_round(s);
     }
     if (tree_root == root) {
