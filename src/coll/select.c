@@ -55,6 +55,20 @@ static size_t block_bytes(const coll_args_t *a)
     return a->sendtype ? (size_t)(a->sendcount * a->sendtype->size) : recv_bytes(a);
 }
 
+/* Between two processes where pulls pay (sched_pair_pulls: the Intel
+ * host) the slots lose to messages from 4 KiB per process: 2 ranks,
+ * alternating launches, us, slots / messages (bcast linear, gather and
+ * scatter linear, reduce binomial, alltoall linear, allreduce recursive
+ * doubling): 4 KiB scatter 1.21 / 0.97, reduce 1.41 / 1.04, allreduce
+ * 1.46 / 1.15, alltoall 1.24 / 1.14, bcast and gather level; 8 KiB 1.2-1.6x
+ * slower, 16 KiB 1.2-2.2x; up to 2 KiB level or faster (docs/perf.md).
+ * On the AMD host, where pulls did not pay, the slots won to 16 KiB. */
+#define PAIR_PULLS_SLOT_BYTES (2 * 1024)
+static bool pair_slots_lose(const comm_t *comm, size_t bytes)
+{
+    return comm->size == 2 && bytes > PAIR_PULLS_SLOT_BYTES && sched_pair_pulls(comm);
+}
+
 /* The shared-memory algorithms (coll/shm.h): blocking calls only, with
  * each process's part of the data within its slot; between two processes
  * they stop at SHM_SMALL_BYTES. */
@@ -132,7 +146,7 @@ static int bcast_rule(const comm_t *comm, const coll_args_t *a)
      * the tree at every size (1.5x to 5x up to 64 KiB, in chunks beyond),
      * the slot's cells letting the root run ahead of readers that wait for
      * a core. */
-    if (bcast_shm(comm, a) && (comm->size > 2 || bytes <= SHM_SMALL_BYTES))
+    if (bcast_shm(comm, a) && (comm->size > 2 || bytes <= SHM_SMALL_BYTES) && !pair_slots_lose(comm, bytes))
         return 4;
     if (comm->size <= 2)
         return 2;
@@ -152,7 +166,8 @@ static int gather_rule(const comm_t *comm, const coll_args_t *a)
      * every size (3x at 8 B, 6x at 4 MiB on 8): the tree's extra copies
      * and rounds cost more than the root's n - 1 receives.  The tree is
      * kept for small blocks on large groups (not yet measured). */
-    if (gather_shm(comm, a) && (comm->size > 2 || block_bytes(a) <= SHM_SMALL_BYTES))
+    if (gather_shm(comm, a) && (comm->size > 2 || block_bytes(a) <= SHM_SMALL_BYTES) &&
+        !pair_slots_lose(comm, block_bytes(a)))
         return 3;
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
@@ -183,7 +198,7 @@ static int scatter_rule(const comm_t *comm, const coll_args_t *a)
     /* As gather_rule, from the same measurements (linear 1.9x faster at
      * 8 B and 5.7x at 4 MiB on 8 processes).  Shared memory beats linear
      * wherever it serves (1.3x to 4x on 8 processes, 2 cores). */
-    if (scatter_shm(comm, a))
+    if (scatter_shm(comm, a) && !pair_slots_lose(comm, block_bytes(a)))
         return 3;
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
@@ -200,11 +215,15 @@ static int allgather_rule(const comm_t *comm, const coll_args_t *a)
     /* Blocks beyond a slot go in parts: with more than two processes
      * 1.5x to 1.8x faster than the ring at 512 KiB and 4 MiB on 8
      * (docs/perf.md); between two, one message each way is as fast. */
-    /* Between two processes where pulls pay (sched_pair_pulls), blocks from
-     * P2P_OFFER_MIN go as one pulled message each way: 64 KiB 9.5 ->
-     * 5.x us (docs/perf.md). */
-    bool pair_pull = recv_bytes(a) >= P2P_OFFER_MIN && sched_pair_pulls(comm);
-    if (allgather_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_COLL_DATA_BYTES) && !pair_pull)
+    /* Between two processes where pulls pay (sched_pair_pulls), blocks
+     * beyond what a cell carries with its flag go as one message each
+     * way, the ring's pulled from P2P_OFFER_MIN (us, slots / recursive
+     * doubling / ring: 64 B 0.38 / 0.30 / 0.30, 2 KiB 0.84 / 0.65 / 0.74,
+     * 16 KiB 3.32 / 3.2-3.4 / 2.5-2.7; 64 KiB 9.5 -> 5.x pulled,
+     * docs/perf.md). */
+    if (comm->size == 2 && recv_bytes(a) > SHM_COLL_INLINE_BYTES && sched_pair_pulls(comm))
+        return recv_bytes(a) < P2P_OFFER_MIN ? 2 : 1;
+    if (allgather_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_COLL_DATA_BYTES))
         return 3;
     if (power_of_two(comm, a) && recv_bytes(a) * (size_t)comm->size < 64 * 1024)
         return 2;
@@ -246,7 +265,7 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
      * faster than pairwise; level at 2).  Every process gets the same
      * answer: mpirun tells all whether the job is oversubscribed. */
     size_t block = recv_bytes(a);
-    bool shm = alltoall_shm(comm, a);
+    bool shm = alltoall_shm(comm, a) && !pair_slots_lose(comm, block);
     if (shm && slot_holds_blocks(comm, block))
         return 3;
     if (block >= P2P_OFFER_MIN && block <= SHM_COLL_DATA_BYTES && sched_exchange_offers(comm))
@@ -286,7 +305,10 @@ static int reduce_rule(const comm_t *comm, const coll_args_t *a)
 {
     /* Two processes and large vectors: one message and one reduction
      * beat publishing both vectors (docs/perf.md). */
-    return reduce_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_SMALL_BYTES) ? 3 : 1;
+    return reduce_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_SMALL_BYTES) &&
+                   !pair_slots_lose(comm, recv_bytes(a))
+               ? 3
+               : 1;
 }
 
 static const algorithm_t allreduce_algorithms[] = {{NULL, NULL, NULL},
@@ -303,7 +325,7 @@ static int allreduce_rule(const comm_t *comm, const coll_args_t *a)
     size_t bytes = recv_bytes(a);
     if (comm->size == 2 && bytes >= 256 * 1024 && bytes <= 2 * 1024 * 1024)
         return 1;
-    if (reduce_shm(comm, a))
+    if (reduce_shm(comm, a) && !pair_slots_lose(comm, bytes))
         return 4;
     if (a->op->commute && comm->size > 2 && bytes >= 64 * 1024 && a->recvcount >= comm->size)
         return 2;
