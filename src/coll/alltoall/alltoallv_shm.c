@@ -32,11 +32,14 @@
 #include "p2p/p2p.h"
 #include "request/request.h"
 
-/* The most bytes of a block that goes through the slot. */
-static size_t slice_bytes(int n, size_t table)
+/* The most bytes of a block that goes through the slot: between two
+ * processes what the collectives' rules let them carry (select.c). */
+static size_t slice_bytes(const comm_t *comm, size_t table)
 {
+    int n = comm->size;
     size_t slice = (SHM_COLL_DATA_BYTES - table) / (size_t)n;
-    return n == 2 && slice > SHM_SMALL_BYTES ? SHM_SMALL_BYTES : slice;
+    size_t pair = sched_pair_pulls(comm) ? SHM_PAIR_PULLS_BYTES : SHM_SMALL_BYTES;
+    return n == 2 && slice > pair ? pair : slice;
 }
 
 static size_t block_bytes(const coll_block_t *b)
@@ -60,7 +63,7 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
         return rc;
     int tag = sched_next_tag(comm);
     size_t table = (size_t)n * sizeof(coll_shm_entry_t);
-    size_t slice = slice_bytes(n, table), total = table;
+    size_t slice = slice_bytes(comm, table), total = table;
     for (int q = 0; q < n; q++) {
         size_t bytes = block_bytes(&out_blocks[q]);
         if (q != me && bytes <= slice)
