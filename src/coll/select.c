@@ -56,14 +56,14 @@ static size_t block_bytes(const coll_args_t *a)
 }
 
 /* Between two processes where pulls pay (sched_pair_pulls: the Intel
- * host) the slots lose to messages from 4 KiB per process (they stop at
- * SHM_PAIR_PULLS_BYTES there): 2 ranks,
- * alternating launches, us, slots / messages (bcast linear, gather and
- * scatter linear, reduce binomial, alltoall linear, allreduce recursive
- * doubling): 4 KiB scatter 1.21 / 0.97, reduce 1.41 / 1.04, allreduce
- * 1.46 / 1.15, alltoall 1.24 / 1.14, bcast and gather level; 8 KiB 1.2-1.6x
- * slower, 16 KiB 1.2-2.2x; up to 2 KiB level or faster (docs/perf.md).
- * On the AMD host, where pulls did not pay, the slots won to 16 KiB. */
+ * host) the slots lose to messages from 4 KiB per process, so they stop
+ * at SHM_PAIR_PULLS_BYTES there.  2 ranks, alternating launches, us,
+ * slots / messages (bcast linear, gather and scatter linear, reduce
+ * binomial, alltoall linear, allreduce recursive doubling): 4 KiB
+ * scatter 1.21 / 0.97, reduce 1.41 / 1.04, allreduce 1.46 / 1.15,
+ * alltoall 1.24 / 1.14, bcast and gather level; 8 KiB 1.2-1.6x slower,
+ * 16 KiB 1.2-2.2x; up to 2 KiB level or faster (docs/perf.md).  On the
+ * AMD host, where pulls did not pay, the slots won to 16 KiB. */
 static bool pair_slots_lose(const comm_t *comm, size_t bytes)
 {
     return comm->size == 2 && bytes > SHM_PAIR_PULLS_BYTES && sched_pair_pulls(comm);
@@ -71,7 +71,7 @@ static bool pair_slots_lose(const comm_t *comm, size_t bytes)
 
 /* The shared-memory algorithms (coll/shm.h): blocking calls only, with
  * each process's part of the data within its slot; between two processes
- * they stop at SHM_SMALL_BYTES. */
+ * they stop at SHM_SMALL_BYTES (pair_slots_lose: less where pulls pay). */
 static bool barrier_shm(const comm_t *comm, const coll_args_t *a)
 {
     return coll_shm_serves(comm, a, 0);

@@ -100,9 +100,9 @@ typedef struct shm_pair_ctl {
  * to 48 bytes of data, so that a small payload travels with its flag.
  * Data up to SHM_COLL_CELL_BYTES starts on the cell's next line instead:
  * the writer fills lines the readers are not polling, and whole lines.
- * On the Intel host a 2-process MPI_Allreduce of 512 B took 0.41 us so
- * against 0.59 from 16 bytes into the flag's line, reduce 0.33 against
- * 0.59, allgather 0.45 against 0.75 (docs/perf.md).  Larger data goes
+ * On the Intel host a 2-process MPI_Allreduce of 512 B took 0.41 us
+ * from there against 0.59 from 16 bytes into the flag's line, reduce
+ * 0.33 against 0.59, allgather 0.45 against 0.75 (docs/perf.md).  Larger data goes
  * into one of two halves, alternating between operations.  Written only
  * by the rank that owns it.
  */
