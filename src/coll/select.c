@@ -172,7 +172,7 @@ static int gather_rule(const comm_t *comm, const coll_args_t *a)
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
 
-/* The rooted v forms: blocks beyond coll_shm_v_slot_bytes go as messages
+/* The rooted v forms: blocks beyond coll_shm_v_cell_bytes go as messages
  * within the shared-memory algorithms (a sender or receiver knows only
  * its own block's size, so the choice is made block by block there):
  * through the slots 2x faster than linear at 8 B on 2 processes, level

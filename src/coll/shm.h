@@ -97,15 +97,22 @@ typedef struct coll_shm_entry {
     uint32_t bytes; /* its size (in the slot only) */
 } coll_shm_entry_t;
 
-/* A block of MPI_Gatherv or MPI_Scatterv goes through a slot up to this
- * size on a communicator of n processes, as a message beyond
- * (gatherv_shm.c, scatterv_shm.c).  Measured on 2 cores (docs/perf.md):
- * between two processes an 8 KiB block is faster as a message, where
- * sender and receiver copy at once; oversubscribed, 8-16 KiB blocks are
- * up to 2x faster through the slot, which needs no rendezvous. */
-static inline size_t coll_shm_v_slot_bytes(int n)
+/* What MPI_Gatherv and MPI_Scatterv write into a slot, a header or table
+ * with the blocks, stays within this many bytes: within the cell, where a
+ * process may run up to SHM_COLL_CELLS operations ahead, and between two
+ * processes where pulls pay within what travels with the cell's flag;
+ * blocks that do not fit go as messages (gatherv_shm.c, scatterv_shm.c).
+ * A half admits one operation ahead, so with roots changing from call to
+ * call every process waited for the last: on the Intel host, roots
+ * rotating, us, through the slots / all as messages, MPI_Gatherv of 1
+ * KiB blocks 1.22 / 0.51 at 2 processes, 1.68 / 1.53 at 4, 4.56 / 3.97 at
+ * 8, of 8 KiB blocks 5.74 / 3.34 at 4, 11.25 / 6.74 at 8 (944-byte
+ * blocks, in the cell, 1.27 / 1.52 at 4, 2.37 / 3.63 at 8), MPI_Scatterv
+ * alike; at 2 processes 256-944 bytes 1.1-1.9x slower through the cell
+ * (docs/perf.md). */
+static inline size_t coll_shm_v_cell_bytes(const comm_t *comm)
 {
-    return n == 2 ? 4 * 1024 : 16 * 1024;
+    return comm->size == 2 && sched_pair_pulls(comm) ? SHM_COLL_INLINE_BYTES : SHM_COLL_CELL_BYTES;
 }
 
 /* Whether the communicator can have a slot at all (its size, its context

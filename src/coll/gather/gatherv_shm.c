@@ -3,7 +3,7 @@
  *
  * As gather_shm.c, but the blocks differ in size and a sender knows only
  * its own, the root every one.  So each block goes the way a rule both
- * ends apply to the same number picks: up to coll_shm_v_slot_bytes
+ * ends apply to the same number picks: up to coll_shm_v_cell_bytes
  * through its sender's slot, larger as a message, where sender and root
  * copy at once, piece by piece, instead of in turn.  Every sender
  * publishes a word saying which way its block went, and the root follows
@@ -29,7 +29,7 @@ static int send_block(comm_t *comm, const coll_args_t *a, coll_shm_op_t *op, int
     dt_buffer_t mine = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
     request_t *req = NULL;
     int rc = MPI_SUCCESS;
-    if (mine.bytes <= coll_shm_v_slot_bytes(comm->size)) {
+    if (HEADER + mine.bytes <= coll_shm_v_cell_bytes(comm)) {
         unsigned char *area = coll_shm_claim(op, HEADER + mine.bytes);
         *(uint64_t *)area = IN_SLOT;
         dt_buffer_pack(&mine, 0, mine.bytes, area + HEADER);
@@ -57,7 +57,7 @@ int coll_gatherv_shm(comm_t *comm, const coll_args_t *a)
 
     request_t *req[COLL_SHM_MAX_SIZE] = {NULL};
     dt_buffer_t to[COLL_SHM_MAX_SIZE];
-    size_t most = coll_shm_v_slot_bytes(n);
+    size_t most = coll_shm_v_cell_bytes(comm) - HEADER;
     for (int p = 0; p < n; p++) {
         to[p] = coll_buf(coll_at(a->recvbuf, a->rdispls[p], a->recvtype), a->recvcounts[p], a->recvtype);
         to[p].stream = a->stream;

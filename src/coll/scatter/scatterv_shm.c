@@ -3,8 +3,8 @@
  *
  * As scatter_shm.c, but the blocks differ in size and a receiver knows
  * only its own, the root every one.  So each block goes the way a rule
- * both ends apply to the same number picks: up to a slice of the slot
- * (coll_shm_v_slot_bytes, less when the processes are many) in the root's
+ * both ends apply to the same number picks: up to a slice of the cell
+ * (coll_shm_v_cell_bytes shared among the processes) in the root's
  * slot, larger as a message (which the receivers read with one copy
  * where the message-based algorithms would, sched.h: sched_pulls).  The root
  * writes a table, an entry per process saying where its block sits or
@@ -21,12 +21,12 @@
 #include "p2p/p2p.h"
 #include "request/request.h"
 
-/* The most bytes of a block that goes through the slot, with a table of
- * n entries before the blocks. */
-static size_t slice_bytes(int n)
+/* The most bytes of a block that goes through the slot: the table of n
+ * entries and a block for each of the others within the cell. */
+static size_t slice_bytes(const comm_t *comm)
 {
-    size_t slice = (SHM_COLL_DATA_BYTES - (size_t)n * sizeof(coll_shm_entry_t)) / (size_t)n;
-    return slice < coll_shm_v_slot_bytes(n) ? slice : coll_shm_v_slot_bytes(n);
+    size_t table = (size_t)comm->size * sizeof(coll_shm_entry_t), room = coll_shm_v_cell_bytes(comm);
+    return room > table ? (room - table) / (size_t)(comm->size - 1) : 0;
 }
 
 /* The receive of a block that comes by message. */
@@ -41,7 +41,7 @@ static void post_receive(comm_t *comm, dt_buffer_t *data, int root, int tag, req
 static int scatter_blocks(comm_t *comm, const coll_args_t *a, coll_shm_op_t *op, int tag)
 {
     int n = comm->size, me = comm->rank, nreq = 0;
-    size_t slice = slice_bytes(n), table = (size_t)n * sizeof(coll_shm_entry_t), total = table;
+    size_t slice = slice_bytes(comm), table = (size_t)n * sizeof(coll_shm_entry_t), total = table;
     dt_buffer_t from[COLL_SHM_MAX_SIZE];
     request_t *req[COLL_SHM_MAX_SIZE];
     for (int p = 0; p < n; p++) {
@@ -88,7 +88,7 @@ static int receive_block(comm_t *comm, const coll_args_t *a, coll_shm_op_t *op, 
     dt_buffer_t mine = coll_buf(a->recvbuf, a->recvcount, a->recvtype);
     mine.stream = a->stream;
     request_t *req = NULL;
-    if (mine.bytes > slice_bytes(comm->size))
+    if (mine.bytes > slice_bytes(comm))
         post_receive(comm, &mine, root, tag, &req);
     coll_shm_next_phase(op);
     coll_shm_wait(op, root);

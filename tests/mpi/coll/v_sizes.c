@@ -14,7 +14,9 @@
 
 #include "mpitest.h"
 
-static const int sizes[] = {0, 1, 7, 1000, 5000, 20000, 300000};
+/* 236 ints (944 bytes) and a header fill a slot's cell (shm.h:
+ * coll_shm_v_cell_bytes). */
+static const int sizes[] = {0, 1, 7, 236, 1000, 5000, 20000, 300000};
 #define NSIZES (int)(sizeof sizes / sizeof sizes[0])
 
 static int rank, size;
