@@ -56,14 +56,18 @@ static size_t block_bytes(const coll_args_t *a)
 }
 
 /* Between two processes where pulls pay (sched_pair_pulls: the Intel
- * host) the slots lose to messages from 4 KiB per process, so they stop
- * at SHM_PAIR_PULLS_BYTES there.  2 ranks, alternating launches, us,
- * slots / messages (bcast linear, gather and scatter linear, reduce
- * binomial, alltoall linear, allreduce recursive doubling): 4 KiB
- * scatter 1.21 / 0.97, reduce 1.41 / 1.04, allreduce 1.46 / 1.15,
- * alltoall 1.24 / 1.14, bcast and gather level; 8 KiB 1.2-1.6x slower,
- * 16 KiB 1.2-2.2x; up to 2 KiB level or faster (docs/perf.md).  On the
- * AMD host, where pulls did not pay, the slots won to 16 KiB. */
+ * host) the slots lose to messages once what a process writes (`bytes`:
+ * its vector or block, all n blocks for a scatter's root or an
+ * alltoall) leaves the cell for a half, where a process runs only one
+ * operation ahead, so they stop at SHM_PAIR_PULLS_BYTES there.  2 ranks,
+ * us, slots / messages (bcast linear, gather and scatter linear, reduce
+ * binomial, alltoall linear, allreduce recursive doubling): roots
+ * rotating, 4 KiB scatter 1.21 / 0.97, reduce 1.41 / 1.04, allreduce
+ * 1.46 / 1.15, 8-16 KiB 1.2-2.2x slower, 1-2 KiB level or up to 1.3x
+ * faster; root fixed, 1-2 KiB bcast 0.59-0.77 / 0.21-0.27, scatter
+ * 0.67-0.98 / 0.20-0.26, gather and reduce 1.1-1.3x slower; in the cell
+ * the slots win either way (docs/perf.md).  On the AMD host, where pulls
+ * did not pay, the slots won to 16 KiB. */
 static bool pair_slots_lose(const comm_t *comm, size_t bytes)
 {
     return comm->size == 2 && bytes > SHM_PAIR_PULLS_BYTES && sched_pair_pulls(comm);
@@ -198,7 +202,7 @@ static int scatter_rule(const comm_t *comm, const coll_args_t *a)
     /* As gather_rule, from the same measurements (linear 1.9x faster at
      * 8 B and 5.7x at 4 MiB on 8 processes).  Shared memory beats linear
      * wherever it serves (1.3x to 4x on 8 processes, 2 cores). */
-    if (scatter_shm(comm, a) && !pair_slots_lose(comm, block_bytes(a)))
+    if (scatter_shm(comm, a) && !pair_slots_lose(comm, block_bytes(a) * (size_t)comm->size))
         return 3;
     return comm->size > 8 && block_bytes(a) <= 4096 ? 2 : 1;
 }
@@ -265,7 +269,7 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
      * faster than pairwise; level at 2).  Every process gets the same
      * answer: mpirun tells all whether the job is oversubscribed. */
     size_t block = recv_bytes(a);
-    bool shm = alltoall_shm(comm, a) && !pair_slots_lose(comm, block);
+    bool shm = alltoall_shm(comm, a) && !pair_slots_lose(comm, block * (size_t)comm->size);
     if (shm && slot_holds_blocks(comm, block))
         return 3;
     if (block >= P2P_OFFER_MIN && block <= SHM_COLL_DATA_BYTES && sched_exchange_offers(comm))

@@ -84,9 +84,10 @@ typedef struct coll_shm_op {
  * (measured at 64 KiB): the algorithms stop at this size there, or send
  * larger blocks as messages. */
 #define SHM_SMALL_BYTES (16 * 1024)
-/* The same where pulls pay between the two (sched_pair_pulls): there
- * messages win from 4 KiB (select.c: pair_slots_lose). */
-#define SHM_PAIR_PULLS_BYTES (2 * 1024)
+/* The same where pulls pay between the two (sched_pair_pulls), as what
+ * a process writes into its slot in one operation: only what fits the
+ * cell (select.c: pair_slots_lose). */
+#define SHM_PAIR_PULLS_BYTES SHM_COLL_CELL_BYTES
 
 /* An entry of the table a sender writes before its blocks when each
  * block goes its own way (alltoallv_shm.c, scatterv_shm.c): where the
