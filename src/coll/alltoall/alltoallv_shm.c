@@ -33,12 +33,13 @@
 #include "request/request.h"
 
 /* The most bytes of a block that goes through the slot: between two
- * processes what the collectives' rules let them carry (select.c). */
+ * processes what the collectives' rules let them carry (select.c), where
+ * pulls pay the table and the block within the cell. */
 static size_t slice_bytes(const comm_t *comm, size_t table)
 {
     int n = comm->size;
     size_t slice = (SHM_COLL_DATA_BYTES - table) / (size_t)n;
-    size_t pair = sched_pair_pulls(comm) ? SHM_PAIR_PULLS_BYTES : SHM_SMALL_BYTES;
+    size_t pair = sched_pair_pulls(comm) ? SHM_PAIR_PULLS_BYTES - table : SHM_SMALL_BYTES;
     return n == 2 && slice > pair ? pair : slice;
 }
 
