@@ -59,7 +59,7 @@ static size_t block_bytes(const coll_args_t *a)
  * host) the slots lose to messages once what a process writes (`bytes`:
  * its vector or block, all n blocks for a scatter's root or an
  * alltoall) leaves the cell for a half, where a process runs only one
- * operation ahead, so they stop at SHM_PAIR_PULLS_BYTES there.  2 ranks,
+ * operation ahead, so they stop at the cell there.  2 ranks,
  * us, slots / messages (bcast linear, gather and scatter linear, reduce
  * binomial, alltoall linear, allreduce recursive doubling): roots
  * rotating, 4 KiB scatter 1.21 / 0.97, reduce 1.41 / 1.04, allreduce
@@ -70,7 +70,7 @@ static size_t block_bytes(const coll_args_t *a)
  * did not pay, the slots won to 16 KiB. */
 static bool pair_slots_lose(const comm_t *comm, size_t bytes)
 {
-    return comm->size == 2 && bytes > SHM_PAIR_PULLS_BYTES && sched_pair_pulls(comm);
+    return bytes > SHM_COLL_CELL_BYTES && sched_pair_pulls(comm); /* a pair: comm->size == 2 */
 }
 
 /* The shared-memory algorithms (coll/shm.h): blocking calls only, with
@@ -225,7 +225,7 @@ static int allgather_rule(const comm_t *comm, const coll_args_t *a)
      * doubling / ring: 64 B 0.38 / 0.30 / 0.30, 2 KiB 0.84 / 0.65 / 0.74,
      * 16 KiB 3.32 / 3.2-3.4 / 2.5-2.7; 64 KiB 9.5 -> 5.x pulled,
      * docs/perf.md). */
-    if (comm->size == 2 && recv_bytes(a) > SHM_COLL_INLINE_BYTES && sched_pair_pulls(comm))
+    if (recv_bytes(a) > SHM_COLL_INLINE_BYTES && sched_pair_pulls(comm))
         return recv_bytes(a) < P2P_OFFER_MIN ? 2 : 1;
     if (allgather_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_COLL_DATA_BYTES))
         return 3;

@@ -84,10 +84,6 @@ typedef struct coll_shm_op {
  * (measured at 64 KiB): the algorithms stop at this size there, or send
  * larger blocks as messages. */
 #define SHM_SMALL_BYTES (16 * 1024)
-/* The same where pulls pay between the two (sched_pair_pulls), as what
- * a process writes into its slot in one operation: only what fits the
- * cell (select.c: pair_slots_lose). */
-#define SHM_PAIR_PULLS_BYTES SHM_COLL_CELL_BYTES
 
 /* An entry of the table a sender writes before its blocks when each
  * block goes its own way (alltoallv_shm.c, scatterv_shm.c): where the
@@ -113,7 +109,7 @@ typedef struct coll_shm_entry {
  * (docs/perf.md). */
 static inline size_t coll_shm_v_cell_bytes(const comm_t *comm)
 {
-    return comm->size == 2 && sched_pair_pulls(comm) ? SHM_COLL_INLINE_BYTES : SHM_COLL_CELL_BYTES;
+    return sched_pair_pulls(comm) ? SHM_COLL_INLINE_BYTES : SHM_COLL_CELL_BYTES;
 }
 
 /* Whether the communicator can have a slot at all (its size, its context

@@ -39,7 +39,7 @@ static size_t slice_bytes(const comm_t *comm, size_t table)
 {
     int n = comm->size;
     size_t slice = (SHM_COLL_DATA_BYTES - table) / (size_t)n;
-    size_t pair = sched_pair_pulls(comm) ? SHM_PAIR_PULLS_BYTES - table : SHM_SMALL_BYTES;
+    size_t pair = sched_pair_pulls(comm) ? SHM_COLL_CELL_BYTES - table : SHM_SMALL_BYTES;
     return n == 2 && slice > pair ? pair : slice;
 }
 
