@@ -132,6 +132,22 @@ static int barrier_rule(const comm_t *comm, const coll_args_t *a)
     return barrier_shm(comm, a) ? 2 : 1;
 }
 
+/* Three or four processes sharing two CPUs where pulls pay (the Intel
+ * host): from 192 KiB to 512 KiB the readers pulling from the root's
+ * buffer at once (bcast linear: one copy each, none at the root) beat the
+ * slot, whose 64 KiB ring holds the root to the slowest reader, and there
+ * the reader that waits for a CPU.  4 processes, us, pulled / slot: 384
+ * KiB 65-83 / 84-99, 512 KiB 98-113 / 129-132 (Open MPI 95-110), 768 KiB
+ * and up level or the slot faster (1 MiB 237-273 / 231-241); 3 processes
+ * 512 KiB 38-93 / 81-133; from 5 the slot, whose root copies once however
+ * many read, wins or levels (5: 512 KiB 140-148 / 129-135).  Not measured
+ * with a core per process, so the slot stays there. */
+static bool pulled_bcast_wins(const comm_t *comm, size_t bytes)
+{
+    return comm->size > 2 && comm->size <= 4 && bytes >= 192 * 1024 && bytes <= 512 * 1024 &&
+           progress_oversubscribed() && p2p_pulls_pay();
+}
+
 static const algorithm_t bcast_algorithms[] = {{NULL, NULL, NULL},
                                                {coll_bcast_binomial, NULL, NULL},
                                                {coll_bcast_linear, NULL, NULL},
@@ -150,6 +166,8 @@ static int bcast_rule(const comm_t *comm, const coll_args_t *a)
      * the tree at every size (1.5x to 5x up to 64 KiB, in chunks beyond),
      * the slot's cells letting the root run ahead of readers that wait for
      * a core. */
+    if (pulled_bcast_wins(comm, bytes))
+        return 2;
     if (bcast_shm(comm, a) && (comm->size > 2 || bytes <= SHM_SMALL_BYTES) && !pair_slots_lose(comm, bytes))
         return 4;
     if (comm->size <= 2)
