@@ -26,6 +26,7 @@ typedef struct step {
     bool local;    /* the message stays in an intercommunicator's own group */
     bool pull;     /* receive: sched_recv_pull; send: sched_send_offer */
     bool exchange; /* receive: sched_recv_exchange */
+    bool sync;     /* send: sched_send_split */
     int peer;
     dt_buffer_t data; /* send, receive: the message; copy: the source */
     dt_buffer_t dst;  /* copy: the destination */
@@ -265,6 +266,13 @@ void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer)
     add_message_pulled(s, STEP_SEND, data, peer, sched_offers(s->comm));
 }
 
+void sched_send_split(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_SEND, data, peer);
+    if (!s->alloc_failed)
+        s->steps[s->n - 1].sync = true;
+}
+
 void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
 {
     add_message(s, STEP_RECV, data, peer);
@@ -470,6 +478,8 @@ static void start_round(sched_t *s)
                 p2p_isend(&poison, st->peer, s->tag, st->local ? local : group, &req);
             } else if (st->pull)
                 p2p_isend_offer(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            else if (st->sync)
+                p2p_isend_mode(&st->data, st->peer, s->tag, st->local ? local : group, SEND_MODE_SYNC, &req);
             else
                 p2p_isend(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             break;

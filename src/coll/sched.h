@@ -76,6 +76,11 @@ void sched_recv_exchange(sched_t *s, const dt_buffer_t *data, int peer);
  * eager limit are offered too, for the receiver to read with one copy
  * (p2p_isend_offer), instead of the sender copying each in turn. */
 void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer);
+/* A send that goes by rendezvous even within the eager limit (a
+ * synchronous send: the receiver posts a plain receive), so that where a
+ * rendezvous is split (rndv.c) each side copies half instead of each
+ * copying the whole through the rings. */
+void sched_send_split(sched_t *s, const dt_buffer_t *data, int peer);
 /* A send straight from the caller's send buffer (data this call has not
  * written) and the receive its partner posts for it: between two processes
  * offered and pulled where that pays (sched_pair_pulls), as plain messages
