@@ -148,14 +148,25 @@ void coll_shm_wait_finished(coll_shm_op_t *op, uint64_t j)
     sh->done_before = j + 1;
 }
 
-unsigned char *coll_shm_claim_half(coll_shm_op_t *op)
+unsigned char *coll_shm_claim_half(coll_shm_op_t *op, size_t bytes)
 {
     coll_shm_t *sh = op->sh;
-    int h = (int)(op->index & 1);
-    if (sh->half_user[h])
-        coll_shm_wait_finished(op, sh->half_user[h] - 1);
-    sh->half_user[h] = op->index + 1;
-    return op->mine = sh->member[op->comm->rank].slot->half[h].data;
+    uint64_t *user = sh->area_user[op->index & 1];
+    /* The run of areas the data takes (coll_shm_areas).  Operations of
+     * the other parity never share them, so their last writer is at
+     * least two operations back, and its successor's first phase is
+     * known. */
+    unsigned first, count;
+    coll_shm_areas(op->index, bytes, &first, &count);
+    uint64_t last = 0;
+    for (unsigned i = first; i < first + count; i++) {
+        if (user[i] > last)
+            last = user[i];
+        user[i] = op->index + 1;
+    }
+    if (last)
+        coll_shm_wait_finished(op, last - 1);
+    return op->mine = coll_shm_beyond_cell(sh->member[op->comm->rank].slot, op->index, bytes);
 }
 
 void coll_shm_ring(coll_shm_op_t *op)

@@ -18,7 +18,8 @@
  *
  * Successive operations on a communicator take the cells of each slot in
  * turn (data too large for a cell goes into one of two halves, by the
- * operation's parity).  A member rewrites a cell or half only once every
+ * operation's parity, and within the half into its areas in turn when it
+ * fits one).  A member rewrites a cell or area only once every
  * member has finished the operation that last used it, which it knows
  * from their publications in the operation after that one: usually known
  * already, since most operations wait for everyone.  With ranks
@@ -52,12 +53,12 @@
 /* The state of one communicator (comm->coll_shm), made at its first
  * shared-memory collective. */
 typedef struct coll_shm {
-    uint64_t phases;                /* phases every member has run on the communicator */
-    uint64_t ops;                   /* operations run; operation k uses cell k % SHM_COLL_CELLS */
-    uint64_t done_before;           /* every member has finished the operations before this one */
-    uint64_t first[SHM_COLL_CELLS]; /* operation k's first phase, at k % SHM_COLL_CELLS */
-    uint64_t half_user[2];          /* 1 + the last operation that wrote in half h */
-    bool doorbells;                 /* members may sleep on their doorbells: publications ring them */
+    uint64_t phases;                       /* phases every member has run on the communicator */
+    uint64_t ops;                          /* operations run; operation k uses cell k % SHM_COLL_CELLS */
+    uint64_t done_before;                  /* every member has finished the operations before this one */
+    uint64_t first[SHM_COLL_CELLS];        /* operation k's first phase, at k % SHM_COLL_CELLS */
+    uint64_t area_user[2][SHM_COLL_AREAS]; /* 1 + the last operation that wrote in area a of half h */
+    bool doorbells;                        /* members may sleep on their doorbells: publications ring them */
     struct coll_shm_member {
         shm_coll_slot_t *slot;
         uint64_t base; /* its counter when the communicator attached */
@@ -178,7 +179,33 @@ static inline int coll_shm_end(coll_shm_op_t *op)
  * SHM_COLL_CELLS before op), when that is not known yet. */
 void coll_shm_wait_finished(coll_shm_op_t *op, uint64_t j);
 /* coll_shm_claim for data beyond a cell. */
-unsigned char *coll_shm_claim_half(coll_shm_op_t *op);
+unsigned char *coll_shm_claim_half(coll_shm_op_t *op, size_t bytes);
+
+/* Where data of `bytes` beyond a cell sits in a slot for operation
+ * `index`: in the half of its parity, within it in `count` of its areas
+ * (the fewest, a power of two, that hold it: the whole half beyond 32
+ * KiB) from area `first`, the operations of that parity taking such runs
+ * in turn.  In a whole half a process runs only one operation ahead,
+ * and with ranks outnumbering cores each call waited for the slowest:
+ * 4 processes on 2 cores, MPI_Bcast from one root, us, areas / halves,
+ * 1 KiB 0.51 / 2.22-2.30, 4 KiB 0.93-1.15 / 3.25-3.47, 8 KiB 1.8 / 4.3,
+ * 16 KiB 3.2-3.6 / 6.3; roots rotating as bench/coll.c turns them, 4
+ * KiB bcast 2.2 -> 1.7, allgather 4.1 -> 3.5, alltoall 6.0 -> 4.4,
+ * scatter 2.9 -> 2.4 (docs/perf.md). */
+static inline void coll_shm_areas(uint64_t index, size_t bytes, unsigned *first, unsigned *count)
+{
+    unsigned n = 1;
+    while (n < SHM_COLL_AREAS && n * SHM_COLL_AREA_BYTES < bytes)
+        n *= 2;
+    *count = n;
+    *first = (unsigned)((index >> 1) % (SHM_COLL_AREAS / n)) * n;
+}
+static inline unsigned char *coll_shm_beyond_cell(shm_coll_slot_t *slot, uint64_t index, size_t bytes)
+{
+    unsigned first, count;
+    coll_shm_areas(index, bytes, &first, &count);
+    return slot->half[index & 1].data + (size_t)first * SHM_COLL_AREA_BYTES;
+}
 
 /* Before writing into one's own data area: wait until no member can still
  * be reading what an earlier operation left there.  `bytes` is all this
@@ -193,7 +220,7 @@ static inline unsigned char *coll_shm_claim(coll_shm_op_t *op, size_t bytes)
     if (op->index >= SHM_COLL_CELLS && op->index - SHM_COLL_CELLS >= sh->done_before)
         coll_shm_wait_finished(op, op->index - SHM_COLL_CELLS);
     if (bytes > SHM_COLL_CELL_BYTES)
-        return coll_shm_claim_half(op);
+        return coll_shm_claim_half(op, bytes);
     return op->mine = shm_coll_cell_data(&sh->member[op->comm->rank].slot->cell[op->cell], bytes);
 }
 
@@ -277,7 +304,7 @@ static inline unsigned char *coll_shm_data(const coll_shm_op_t *op, int i)
     size_t bytes = coll_shm_announced(op, i);
     if (bytes <= SHM_COLL_CELL_BYTES)
         return shm_coll_cell_data(&slot->cell[op->cell], bytes);
-    return slot->half[op->index & 1].data;
+    return coll_shm_beyond_cell(slot, op->index, bytes);
 }
 
 /* The reductions: acc = c_0 op c_1 op ... op c_last in rank order, over

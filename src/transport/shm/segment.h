@@ -103,14 +103,18 @@ typedef struct shm_pair_ctl {
  * On the Intel host a 2-process MPI_Allreduce of 512 B took 0.41 us
  * from there against 0.59 from 16 bytes into the flag's line, reduce
  * 0.33 against 0.59, allgather 0.45 against 0.75 (docs/perf.md).  Larger data goes
- * into one of two halves, alternating between operations.  Written only
- * by the rank that owns it.
+ * into one of two halves, alternating between operations, and up to 32
+ * KiB into a run of the half's SHM_COLL_AREA_BYTES areas, runs taken in
+ * turn, so that a rank can run several operations of such data ahead
+ * (coll/shm.h: coll_shm_areas).  Written only by the rank that owns it.
  */
 #define SHM_COLL_SLOTS 128
 #define SHM_COLL_CELLS 64
 #define SHM_COLL_INLINE_BYTES (CACHE_LINE - 16)
 #define SHM_COLL_CELL_BYTES (1024 - CACHE_LINE)
 #define SHM_COLL_DATA_BYTES (64 * 1024)
+#define SHM_COLL_AREA_BYTES (8 * 1024)
+#define SHM_COLL_AREAS (SHM_COLL_DATA_BYTES / SHM_COLL_AREA_BYTES)
 
 typedef struct shm_coll_cell {
     _Alignas(CACHE_LINE) _Atomic uint64_t seq;

@@ -2,7 +2,8 @@
  * shm_reuse.c -- the shared-memory collectives' slots, reused hard.
  *
  * Successive operations on one communicator take the cells of each
- * process's slot in turn, larger data alternating between two halves:
+ * process's slot in turn, larger data alternating between two halves
+ * (and within a half taking its areas in turn when it fits them):
  * operations where some processes return early (a broadcast's root, a
  * reduction's senders) let a fast process run ahead, and it must not
  * overwrite a cell or half that a slow one still reads.  Communicators freed and created again reuse context
@@ -91,19 +92,21 @@ static void mixed_round(MPI_Comm comm, int iter, MPI_Op cat, MPI_Datatype pair)
 /* Many operations in a row that a root or the senders leave early, with
  * the others lagging: the fast process comes round the cells several
  * times (first with data that fits in them), then also into each half
- * again, with data just too large for a cell and larger. */
+ * again, with data just too large for a cell, for one of a half's areas,
+ * for two, for four, and for the whole half. */
 static void run_ahead(MPI_Comm comm)
 {
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
     /* ints: 48 bytes sit in the cell's first line, up to 960 in the
-     * lines after it, more in a half */
-    static const int lengths[] = {1, 12, 13, 240, 241, 3000};
-    enum { OPS = 300 };
-    int *v = malloc(3000 * sizeof *v), *all = malloc((size_t)size * 300 * sizeof *all);
+     * lines after it, more in a half: up to 8 KiB in one of its areas,
+     * 8 KiB + 4 in two, 16 KiB + 4 in four, 32 KiB + 4 in all of it */
+    static const int lengths[] = {1, 12, 13, 240, 241, 3000, 2048, 2049, 4097, 8193};
+    enum { OPS = 300, LONGEST = 8193 };
+    int *v = malloc(LONGEST * sizeof *v), *all = malloc((size_t)size * 300 * sizeof *all);
     for (int k = 0; k < OPS; k++) {
-        int n = lengths[k < OPS / 2 ? k % 4 : k % 6];
+        int n = lengths[k < OPS / 2 ? k % 4 : k % 10];
         if (rank != 0 && k % 50 == rank % 50)
             usleep(2000);
         for (int i = 0; i < n; i++)
