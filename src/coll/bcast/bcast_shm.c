@@ -15,14 +15,25 @@
 #include "coll/shm.h"
 
 /* Chunks small enough to overlap the copies, large enough that the
- * handoffs cost little next to them.  Data larger than the half goes
- * round it: chunk c sits at c % RING. */
+ * handoffs cost little next to them.  With ranks outnumbering cores the
+ * copies overlap little anyway and every handoff may wait for a reader
+ * to get a CPU: there the chunk is the whole half.  Intel host, 2 cores,
+ * roots rotating, us, 16 KiB chunks / the half: 3 processes 64 KiB
+ * 8.7-8.9 / 8.5, 4 MiB 843-847 / 777-781; 4 processes 64 KiB 8.2-10.2 /
+ * 9.2-9.3, 4 MiB 933-1171 / 843-990; 8 processes 64 KiB 14.5-15.9 /
+ * 11.8-13.3, 512 KiB 161-189 / 140-153, 4 MiB 1488-1533 / 1355-1445.
+ * Every process gets the same answer: mpirun tells all whether the job
+ * is oversubscribed.  Data larger than the half goes round it. */
 #define CHUNK (16 * 1024)
-#define RING (SHM_COLL_DATA_BYTES / CHUNK)
+
+static size_t chunk_bytes(void)
+{
+    return progress_oversubscribed() ? SHM_COLL_DATA_BYTES : CHUNK;
+}
 
 static unsigned char *chunk_at(unsigned char *data, size_t pos)
 {
-    return data + pos % (RING * CHUNK);
+    return data + pos % SHM_COLL_DATA_BYTES;
 }
 
 int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
@@ -37,13 +48,13 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
     size_t bytes = user.bytes;
     if (comm->rank == root) {
         unsigned char *data = coll_shm_claim(&op, bytes);
-        size_t pos = 0;
-        uint64_t chunk = 0;
+        size_t pos = 0, step = chunk_bytes();
+        uint64_t chunk = 0, ring = SHM_COLL_DATA_BYTES / step;
         do {
-            size_t len = bytes - pos < CHUNK ? bytes - pos : CHUNK;
-            /* Everyone has read what was here, RING chunks ago. */
-            if (chunk >= RING)
-                coll_shm_wait_all_at(&op, op.first + chunk - RING);
+            size_t len = bytes - pos < step ? bytes - pos : step;
+            /* Everyone has read what was here, `ring` chunks ago. */
+            if (chunk >= ring)
+                coll_shm_wait_all_at(&op, op.first + chunk - ring);
             dt_buffer_pack(&user, pos, len, chunk_at(data, pos));
             coll_shm_next_phase(&op);
             coll_shm_publish(&op);
@@ -55,11 +66,11 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
          * it disagrees with ours. */
         coll_shm_next_phase(&op);
         coll_shm_wait(&op, root);
-        size_t sent = coll_shm_announced(&op, root), pos = 0;
+        size_t sent = coll_shm_announced(&op, root), pos = 0, step = chunk_bytes();
         size_t take = coll_shm_take(&op, root, bytes);
         unsigned char *data = coll_shm_data(&op, root);
         do {
-            size_t len = sent - pos < CHUNK ? sent - pos : CHUNK;
+            size_t len = sent - pos < step ? sent - pos : step;
             if (pos > 0) {
                 coll_shm_next_phase(&op);
                 coll_shm_wait(&op, root);
