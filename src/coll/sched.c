@@ -27,6 +27,7 @@ typedef struct step {
     bool pull;     /* receive: sched_recv_pull; send: sched_send_offer */
     bool exchange; /* receive: sched_recv_exchange */
     bool sync;     /* send: sched_send_split */
+    bool gathers;  /* receive: sched_recv_gathering */
     int peer;
     dt_buffer_t data; /* send, receive: the message; copy: the source */
     dt_buffer_t dst;  /* copy: the destination */
@@ -288,6 +289,13 @@ void sched_recv_sendbuf(sched_t *s, const dt_buffer_t *data, int peer)
     add_message_pulled(s, STEP_RECV, data, peer, sched_pair_pulls(s->comm));
 }
 
+void sched_recv_gathering(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_message(s, STEP_RECV, data, peer);
+    if (!s->alloc_failed)
+        s->steps[s->n - 1].gathers = true;
+}
+
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer)
 {
     /* Where a process serves several; between two only where the machine
@@ -486,6 +494,8 @@ static void start_round(sched_t *s)
         case STEP_RECV:
             if (st->pull)
                 p2p_irecv_pull(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            else if (st->gathers)
+                p2p_irecv_gathering(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             else
                 p2p_irecv(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             break;

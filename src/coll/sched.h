@@ -67,6 +67,10 @@ void sched_recv(sched_t *s, const dt_buffer_t *data, int peer);
  * receivers copying in parallel instead of the sender for each (with
  * more than two processes; between two the pipeline is faster). */
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer);
+/* A receive at a process that takes one from every other at once while
+ * they only wait (a gather's root): a large message is split between
+ * the two sides even where ranks outnumber cores (p2p_irecv_gathering). */
+void sched_recv_gathering(sched_t *s, const dt_buffer_t *data, int peer);
 /* A block of an exchange, where every process serves all the others:
  * pulled as sched_recv_pull, but through the rings when sched_stream
  * finds them cached. */

@@ -29,6 +29,11 @@ int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, reques
  * allowed (TESSERA_COLL_SINGLE_COPY), so that the receivers do the
  * copying rather than the sender. */
 int p2p_irecv_pull(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
+/* The same for a receive at a process that takes messages from many at
+ * once (a gather's root) while their senders only wait: a large message
+ * is split between sender and receiver (p2p/rndv.c) also where ranks
+ * outnumber cores, so that the senders copy half of it. */
+int p2p_irecv_gathering(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
 /* The sender's side of it: a sender that serves several offers each its
  * data to read, by rendezvous from P2P_OFFER_MIN bytes even within the
  * eager limit, where the receiver may read it with one copy.  Otherwise a

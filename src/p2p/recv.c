@@ -281,6 +281,16 @@ int p2p_irecv_pull(const dt_buffer_t *data, int source, int tag, comm_t *comm, r
     return MPI_SUCCESS;
 }
 
+int p2p_irecv_gathering(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
+{
+    request_t *req = request_alloc(REQUEST_RECV);
+    *out = req;
+    req->gathers = true;
+    p2p_recv_prepare(req, data, source, tag, comm);
+    p2p_recv_start(req);
+    return MPI_SUCCESS;
+}
+
 int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Status *status)
 {
     request_t *req;

@@ -62,6 +62,7 @@ static bool rndv_single_copy;
 static bool rndv_coll_single_copy;    /* receives that pull (p2p_irecv_pull) */
 static bool rndv_pulls_pay;           /* p2p_pulls_pay */
 static bool rndv_split;               /* plain rendezvous split between the two sides */
+static bool rndv_split_gathering;     /* the same for p2p_irecv_gathering, oversubscribed too */
 static bool rndv_cma_allowed;         /* process_vm_readv/writev work here */
 static bool *rndv_single_copy_failed; /* per world rank: fell back once */
 
@@ -74,8 +75,16 @@ void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pul
      * peers' memory after all (cma_allowed) pipelines what it would pull. */
     rndv_pulls_pay = pulls_pay;
     /* Two processes copying at once need a core each; an explicit
-     * TESSERA_SINGLE_COPY (0: the pipeline, 1: the receiver reads) wins. */
-    rndv_split = pulls_pay && cma_allowed && !progress_oversubscribed() && !tunables_is_set("TESSERA_SINGLE_COPY");
+     * TESSERA_SINGLE_COPY (0: the pipeline, 1: the receiver reads) wins.
+     * A receive at a process that takes many at once while its senders
+     * wait (a gather's root) splits oversubscribed too: there the root
+     * copies half as much, and a sender has nothing else to run for.  2
+     * cores, MPI_Gather, roots rotating, us, pipeline / split: 3 processes
+     * 512 KiB 109-112 / 66-69, 4 MiB 1072-1302 / 683-753; 4 processes 512
+     * KiB 132-144 / 93-98, 4 MiB 1533-1897 / 1025-1401; 8 processes 512
+     * KiB 391-587 / 191-196, 4 MiB 3386-3522 / 3154-3497 (docs/perf.md). */
+    rndv_split_gathering = pulls_pay && cma_allowed && !tunables_is_set("TESSERA_SINGLE_COPY");
+    rndv_split = rndv_split_gathering && !progress_oversubscribed();
     rndv_cma_allowed = cma_allowed;
     rndv_single_copy_failed = calloc((size_t)world_size, sizeof *rndv_single_copy_failed);
     if (!rndv_single_copy_failed)
@@ -146,8 +155,9 @@ static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, si
 {
     size_t half = rndv_split_at(take), first = RNDV_PAGE;
     transport_ops_t *tp = p2p_transport(world_src);
-    if (!rndv_split || req->pull || !(rts->flags & WIRE_RTS_CONTIGUOUS) || req->data.dt || take != req->msg_bytes ||
-        half < first || rndv_single_copy_failed[world_src] || !tp->read_remote || !tp->write_remote)
+    if (!(req->gathers ? rndv_split_gathering : rndv_split) || req->pull || !(rts->flags & WIRE_RTS_CONTIGUOUS) ||
+        req->data.dt || take != req->msg_bytes || half < first || rndv_single_copy_failed[world_src] ||
+        !tp->read_remote || !tp->write_remote)
         return false;
     if (cma_transfer(world_src, &req->data, 0, first, rts->address, false) != 0)
         return false;

@@ -63,6 +63,7 @@ typedef struct request {
     bool released;   /* MPI_Request_free came first: free on completion */
     bool pull;       /* receive: a large message had better be read with one copy (p2p_irecv_pull) */
     bool split;      /* receive: half read, waiting for the sender's half (p2p/rndv.c) */
+    bool gathers;    /* receive: its process takes many at once (p2p_irecv_gathering) */
     uint8_t fins;    /* send: FINs still to come beyond the next (a split the sender could not write) */
     struct request *next;
     struct comm *comm;

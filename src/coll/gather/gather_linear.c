@@ -29,7 +29,7 @@ int coll_gather_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
     for (int p = 0; p < comm->size; p++) {
         dt_buffer_t slot = coll_buf(coll_at(a->recvbuf, p * a->recvcount, a->recvtype), a->recvcount, a->recvtype);
         if (p != a->root)
-            sched_recv(s, &slot, p);
+            sched_recv_gathering(s, &slot, p);
         else if (!a->in_place)
             sched_copy(s, &mine, &slot);
     }

@@ -18,7 +18,7 @@ int coll_gatherv_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
     for (int p = 0; p < comm->size; p++) {
         dt_buffer_t slot = coll_buf(coll_at(a->recvbuf, a->rdispls[p], a->recvtype), a->recvcounts[p], a->recvtype);
         if (p != a->root)
-            sched_recv(s, &slot, p);
+            sched_recv_gathering(s, &slot, p);
         else if (!a->in_place)
             sched_copy(s, &mine, &slot);
     }
