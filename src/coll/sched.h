@@ -113,6 +113,18 @@ static inline bool sched_pulls(const comm_t *comm)
 {
     return comm_peer_count(comm) > 2 || sched_pair_pulls(comm);
 }
+/* Whether a block of `bytes` sent to a gather's root goes split
+ * (sched_send_split) rather than eager: between two processes with a
+ * core each where pulls pay, from 64 KiB, so that the root, which copies
+ * its own block too, copies only half of the other's.  Intel host, roots
+ * rotating, MPI_Gather, us, split / eager: 64 KiB 4.1-4.3 / 4.8-5.5
+ * (MPICH 4.75-4.92); below the eager copies win, 32 KiB 3.27-3.31 /
+ * 3.14-3.17, 48 KiB read by the root alone 4.19-4.40 / 4.04-4.08
+ * (docs/perf.md). */
+static inline bool sched_gather_splits(const comm_t *comm, size_t bytes)
+{
+    return bytes >= 64 * 1024 && sched_pair_pulls(comm);
+}
 /* Whether an exchange, where every process serves all the others, offers
  * its blocks within the eager limit too: where every process has a core
  * of its own, or where pulls pay (p2p_pulls_pay).  An eager block costs a

@@ -12,7 +12,7 @@ int coll_gatherv_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
 {
     dt_buffer_t mine = coll_buf(a->sendbuf, a->sendcount, a->sendtype);
     if (comm->rank != a->root) {
-        sched_send(s, &mine, a->root);
+        (sched_gather_splits(comm, mine.bytes) ? sched_send_split : sched_send)(s, &mine, a->root);
         return MPI_SUCCESS;
     }
     for (int p = 0; p < comm->size; p++) {

@@ -35,7 +35,8 @@ static int send_block(comm_t *comm, const coll_args_t *a, coll_shm_op_t *op, int
         dt_buffer_pack(&mine, 0, mine.bytes, area + HEADER);
     } else {
         *(uint64_t *)coll_shm_claim(op, HEADER) = BY_MESSAGE;
-        p2p_isend(&mine, a->root, tag, comm->internal, &req);
+        p2p_isend_mode(&mine, a->root, tag, comm->internal,
+                       sched_gather_splits(comm, mine.bytes) ? SEND_MODE_SYNC : SEND_MODE_STANDARD, &req);
     }
     coll_shm_next_phase(op);
     coll_shm_publish(op);
