@@ -132,11 +132,12 @@ static int barrier_rule(const comm_t *comm, const coll_args_t *a)
     return barrier_shm(comm, a) ? 2 : 1;
 }
 
-/* Three or four processes sharing two CPUs where pulls pay (the Intel
- * host): from 192 KiB to 512 KiB the readers pulling from the root's
- * buffer at once (bcast linear: one copy each, none at the root) beat the
- * slot, whose 64 KiB ring holds the root to the slowest reader, and there
- * the reader that waits for a CPU.  4 processes, us, pulled / slot: 384
+/* Three or four processes, ranks outnumbering cores, where pulls pay
+ * (measured on the Intel host's 2 cores): from 192 KiB to 512 KiB the
+ * readers pulling from the root's buffer at once (bcast linear: one copy
+ * each, none at the root) beat the slot, whose 64 KiB ring holds the root
+ * to the slowest reader, and there the reader that waits for a CPU.  4
+ * processes, root fixed, us, pulled / slot: 384
  * KiB 65-83 / 84-99, 512 KiB 98-113 / 129-132 (Open MPI 95-110), 768 KiB
  * and up level or the slot faster (1 MiB 237-273 / 231-241); 3 processes
  * 512 KiB 38-93 / 81-133; from 5 the slot, whose root copies once however
