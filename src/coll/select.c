@@ -137,12 +137,12 @@ static int barrier_rule(const comm_t *comm, const coll_args_t *a)
  * readers pulling from the root's buffer at once (bcast linear: one copy
  * each, none at the root) beat the slot, whose 64 KiB ring holds the root
  * to the slowest reader, and there the reader that waits for a CPU.  4
- * processes, root fixed, us, pulled / slot: 384
- * KiB 65-83 / 84-99, 512 KiB 98-113 / 129-132 (Open MPI 95-110), 768 KiB
- * and up level or the slot faster (1 MiB 237-273 / 231-241); 3 processes
- * 512 KiB 38-93 / 81-133; from 5 the slot, whose root copies once however
- * many read, wins or levels (5: 512 KiB 140-148 / 129-135).  Not measured
- * with a core per process, so the slot stays there. */
+ * processes, root fixed, us, pulled / slot: 384 KiB 65-83 / 84-99, 512 KiB
+ * 98-113 / 129-132 (Open MPI 95-110), 768 KiB and up level or the slot
+ * faster (1 MiB 237-273 / 231-241); 3 processes 512 KiB 38-93 / 81-133;
+ * from 5 the slot, whose root copies once however many read, wins or
+ * levels (5: 512 KiB 140-148 / 129-135).  Not measured with a core per
+ * process, so the slot stays there. */
 static bool pulled_bcast_wins(const comm_t *comm, size_t bytes)
 {
     return comm->size > 2 && comm->size <= 4 && bytes >= 192 * 1024 && bytes <= 512 * 1024 &&
