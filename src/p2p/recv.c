@@ -262,33 +262,33 @@ void p2p_recv_start(request_t *req)
         match_posted_append(req->comm->context_id, req);
 }
 
-int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
+/* A nonblocking receive, with the rendezvous hints of p2p_irecv_pull
+ * and p2p_irecv_gathering. */
+static int irecv_hinted(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out, bool pull,
+                        bool gathers)
 {
     request_t *req = request_alloc(REQUEST_RECV);
     *out = req;
+    req->pull = pull;
+    req->gathers = gathers;
     p2p_recv_prepare(req, data, source, tag, comm);
     p2p_recv_start(req);
     return MPI_SUCCESS;
+}
+
+int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
+{
+    return irecv_hinted(data, source, tag, comm, out, false, false);
 }
 
 int p2p_irecv_pull(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
 {
-    request_t *req = request_alloc(REQUEST_RECV);
-    *out = req;
-    req->pull = true;
-    p2p_recv_prepare(req, data, source, tag, comm);
-    p2p_recv_start(req);
-    return MPI_SUCCESS;
+    return irecv_hinted(data, source, tag, comm, out, true, false);
 }
 
 int p2p_irecv_gathering(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
 {
-    request_t *req = request_alloc(REQUEST_RECV);
-    *out = req;
-    req->gathers = true;
-    p2p_recv_prepare(req, data, source, tag, comm);
-    p2p_recv_start(req);
-    return MPI_SUCCESS;
+    return irecv_hinted(data, source, tag, comm, out, false, true);
 }
 
 int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Status *status)
