@@ -27,7 +27,8 @@
  */
 #include "coll/coll.h"
 
-static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt_buffer_t *recv, coll_exchange_t how)
+static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt_buffer_t *recv, coll_exchange_t how,
+                     bool own)
 {
     int n = comm->size, r = comm->rank;
     for (int k = 1; k < n; k++) {
@@ -37,9 +38,16 @@ static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt
         else
             sched_send(s, &send[dst], dst);
         sched_recv_exchange(s, &recv[src], src);
+        /* Our own block while the first round's messages move (all of
+         * them, linear), not before they are posted: a partner would
+         * wait for our copy before it could start. */
+        if (own && k == (how == EXCHANGE_LINEAR ? n - 1 : 1))
+            sched_copy(s, &send[r], &recv[r]);
         if (how != EXCHANGE_LINEAR)
             sched_round(s);
     }
+    if (own && n == 1)
+        sched_copy(s, &send[r], &recv[r]);
 }
 
 /* Between the groups of an intercommunicator, every remote process is a
@@ -57,7 +65,7 @@ static void exchange_inter(sched_t *s, comm_t *comm, const dt_buffer_t *send, co
 
 int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll_block_t *recv, coll_exchange_t how)
 {
-    int n = comm_peer_count(comm), r = comm->rank;
+    int n = comm_peer_count(comm);
     dt_buffer_t *sb = sched_alloc(s, 2 * (size_t)n * sizeof *sb);
     if (!sb)
         return MPI_ERR_NO_MEM;
@@ -70,8 +78,7 @@ int coll_exchange(sched_t *s, comm_t *comm, const coll_block_t *send, const coll
         exchange_inter(s, comm, sb, rb);
         return MPI_SUCCESS;
     }
-    sched_copy(s, &sb[r], &rb[r]);
-    exchange(s, comm, sb, rb, how);
+    exchange(s, comm, sb, rb, how, true);
     return MPI_SUCCESS;
 }
 
@@ -92,6 +99,6 @@ int coll_exchange_in_place(sched_t *s, comm_t *comm, const coll_block_t *recv, c
         sb[j] = dt_buffer_bytes(aside, rb[j].bytes);
         sched_copy(s, &rb[j], &sb[j]);
     }
-    exchange(s, comm, sb, rb, how);
+    exchange(s, comm, sb, rb, how, false);
     return MPI_SUCCESS;
 }

@@ -6,7 +6,8 @@
  * root's receives proceed in parallel through separate rings, so this
  * wins for medium and large blocks.  Cost: latency + (n - 1) * bytes /
  * bandwidth at the root.  Large blocks are split between sender and
- * root (sched_gather_splits, sched_recv_gathering).
+ * root (sched_gather_splits, sched_recv_gathering).  The root copies its
+ * own block after posting the receives, as scatter_linear.c does.
  */
 #include "coll/coll.h"
 
@@ -21,8 +22,10 @@ int coll_gather_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
         dt_buffer_t slot = coll_buf(coll_at(a->recvbuf, p * a->recvcount, a->recvtype), a->recvcount, a->recvtype);
         if (p != a->root)
             sched_recv_gathering(s, &slot, p);
-        else if (!a->in_place)
-            sched_copy(s, &mine, &slot);
+    }
+    if (!a->in_place) {
+        dt_buffer_t own = coll_buf(coll_at(a->recvbuf, a->root * a->recvcount, a->recvtype), a->recvcount, a->recvtype);
+        sched_copy(s, &mine, &own);
     }
     return MPI_SUCCESS;
 }

@@ -19,8 +19,11 @@ int coll_gatherv_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
         dt_buffer_t slot = coll_buf(coll_at(a->recvbuf, a->rdispls[p], a->recvtype), a->recvcounts[p], a->recvtype);
         if (p != a->root)
             sched_recv_gathering(s, &slot, p);
-        else if (!a->in_place)
-            sched_copy(s, &mine, &slot);
+    }
+    if (!a->in_place) {
+        dt_buffer_t own =
+            coll_buf(coll_at(a->recvbuf, a->rdispls[a->root], a->recvtype), a->recvcounts[a->root], a->recvtype);
+        sched_copy(s, &mine, &own);
     }
     return MPI_SUCCESS;
 }

@@ -7,7 +7,10 @@
  * own with one copy, all at once, instead of the root copying them into
  * the rings one after another.  Cost: latency + (n - 1) * bytes /
  * bandwidth at the root, or about bytes / bandwidth per receiver when
- * offered, with a rendezvous's extra latency.
+ * offered, with a rendezvous's extra latency.  The root copies its own
+ * block after posting the others', while they move: before them, a
+ * receiver waited for that copy (2 processes, roots rotating, 512 KiB
+ * 23-24 -> 18.5-19.3 us, 4 MiB 543-570 -> 419-431).
  */
 #include "coll/coll.h"
 
@@ -22,8 +25,10 @@ int coll_scatter_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
         dt_buffer_t slot = coll_buf(coll_at(a->sendbuf, p * a->sendcount, a->sendtype), a->sendcount, a->sendtype);
         if (p != a->root)
             sched_send_offer(s, &slot, p);
-        else if (!a->in_place)
-            sched_copy(s, &slot, &mine);
+    }
+    if (!a->in_place) {
+        dt_buffer_t own = coll_buf(coll_at(a->sendbuf, a->root * a->sendcount, a->sendtype), a->sendcount, a->sendtype);
+        sched_copy(s, &own, &mine);
     }
     return MPI_SUCCESS;
 }
