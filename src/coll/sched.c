@@ -238,7 +238,9 @@ static step_t *add_step(sched_t *s, int kind)
     return st;
 }
 
-static void add_message(sched_t *s, int kind, const dt_buffer_t *data, int peer)
+/* The message's step, for its hints (pull, exchange, sync, gathers);
+ * NULL when out of memory (then alloc_failed says so). */
+static step_t *add_message(sched_t *s, int kind, const dt_buffer_t *data, int peer)
 {
     step_t *st = add_step(s, kind);
     if (st) {
@@ -246,6 +248,7 @@ static void add_message(sched_t *s, int kind, const dt_buffer_t *data, int peer)
         st->peer = peer;
         st->local = s->local_group;
     }
+    return st;
 }
 
 void sched_send(sched_t *s, const dt_buffer_t *data, int peer)
@@ -254,11 +257,12 @@ void sched_send(sched_t *s, const dt_buffer_t *data, int peer)
 }
 
 /* A message whose send is offered, or whose receive pulls, when `pull`. */
-static void add_message_pulled(sched_t *s, int kind, const dt_buffer_t *data, int peer, bool pull)
+static step_t *add_message_pulled(sched_t *s, int kind, const dt_buffer_t *data, int peer, bool pull)
 {
-    add_message(s, kind, data, peer);
-    if (!s->alloc_failed && pull)
-        s->steps[s->n - 1].pull = true;
+    step_t *st = add_message(s, kind, data, peer);
+    if (st)
+        st->pull = pull;
+    return st;
 }
 
 void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer)
@@ -269,9 +273,9 @@ void sched_send_offer(sched_t *s, const dt_buffer_t *data, int peer)
 
 void sched_send_split(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    add_message(s, STEP_SEND, data, peer);
-    if (!s->alloc_failed)
-        s->steps[s->n - 1].sync = true;
+    step_t *st = add_message(s, STEP_SEND, data, peer);
+    if (st)
+        st->sync = true;
 }
 
 void sched_recv(sched_t *s, const dt_buffer_t *data, int peer)
@@ -291,23 +295,28 @@ void sched_recv_sendbuf(sched_t *s, const dt_buffer_t *data, int peer)
 
 void sched_recv_gathering(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    add_message(s, STEP_RECV, data, peer);
-    if (!s->alloc_failed)
-        s->steps[s->n - 1].gathers = true;
+    step_t *st = add_message(s, STEP_RECV, data, peer);
+    if (st)
+        st->gathers = true;
+}
+
+/* Where a process serves several; between two only where the machine
+ * makes a pull faster than the pipeline (sched.h: sched_pulls). */
+static step_t *add_recv_pull(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    return add_message_pulled(s, STEP_RECV, data, peer, sched_pulls(s->comm));
 }
 
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    /* Where a process serves several; between two only where the machine
-     * makes a pull faster than the pipeline (sched.h: sched_pulls). */
-    add_message_pulled(s, STEP_RECV, data, peer, sched_pulls(s->comm));
+    add_recv_pull(s, data, peer);
 }
 
 void sched_recv_exchange(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    sched_recv_pull(s, data, peer);
-    if (!s->alloc_failed)
-        s->steps[s->n - 1].exchange = true;
+    step_t *st = add_recv_pull(s, data, peer);
+    if (st)
+        st->exchange = true;
 }
 
 /* Whether an exchange moving bytes at this process takes its blocks
