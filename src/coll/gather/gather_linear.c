@@ -18,14 +18,15 @@ int coll_gather_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
         (sched_gather_splits(comm, mine.bytes) ? sched_send_split : sched_send)(s, &mine, a->root);
         return MPI_SUCCESS;
     }
+    dt_buffer_t own = {0};
     for (int p = 0; p < comm->size; p++) {
         dt_buffer_t slot = coll_buf(coll_at(a->recvbuf, p * a->recvcount, a->recvtype), a->recvcount, a->recvtype);
         if (p != a->root)
             sched_recv_gathering(s, &slot, p);
+        else
+            own = slot;
     }
-    if (!a->in_place) {
-        dt_buffer_t own = coll_buf(coll_at(a->recvbuf, a->root * a->recvcount, a->recvtype), a->recvcount, a->recvtype);
+    if (!a->in_place)
         sched_copy(s, &mine, &own);
-    }
     return MPI_SUCCESS;
 }

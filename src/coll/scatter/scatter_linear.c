@@ -21,14 +21,15 @@ int coll_scatter_linear(sched_t *s, comm_t *comm, const coll_args_t *a)
         sched_recv_pull(s, &mine, a->root);
         return MPI_SUCCESS;
     }
+    dt_buffer_t own = {0};
     for (int p = 0; p < comm->size; p++) {
         dt_buffer_t slot = coll_buf(coll_at(a->sendbuf, p * a->sendcount, a->sendtype), a->sendcount, a->sendtype);
         if (p != a->root)
             sched_send_offer(s, &slot, p);
+        else
+            own = slot;
     }
-    if (!a->in_place) {
-        dt_buffer_t own = coll_buf(coll_at(a->sendbuf, a->root * a->sendcount, a->sendtype), a->sendcount, a->sendtype);
+    if (!a->in_place)
         sched_copy(s, &own, &mine);
-    }
     return MPI_SUCCESS;
 }
