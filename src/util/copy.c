@@ -221,11 +221,10 @@ static void copy_movsb(void *dst, const void *src, size_t len)
  * without reading them first.  On the Intel host, one process, the
  * destination 2n + 0, 16 or 4112 bytes after the source: 64 KiB 1.19-1.26
  * us against copy_large_avx2's 1.72-2.29, 512 KiB 10.5-11.4 against
- * 13.5-18.6, 2 MiB 129-130 against 156-160 (100 bytes after: level to
- * 8% slower); in
- * 2-rank collectives whose own blocks are copied, alternating launches:
- * allgather and alltoall of 64 KiB 5.5-5.7 -> 4.8-4.9 us, 4 MiB 826-853
- * -> 757-775, gather of 512 KiB 34-36 -> 27-30, scatter of 512 KiB
+ * 13.5-18.6, 2 MiB 129-130 against 156-160 (100 bytes after: level to 8%
+ * slower); in 2-rank collectives whose own blocks are copied, alternating
+ * launches: allgather and alltoall of 64 KiB 5.5-5.7 -> 4.8-4.9 us, 4 MiB
+ * 826-853 -> 757-775, gather of 512 KiB 34-36 -> 27-30, scatter of 512 KiB
  * 29-32 -> 24-27.  Below 64 KiB, where the rings' chunks are, the vector
  * loop stays: ping-pongs of 2-32 KiB were 3-10% slower with `rep movsb`
  * (docs/perf.md).  Not on AMD: copy.h. */

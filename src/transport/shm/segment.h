@@ -102,11 +102,12 @@ typedef struct shm_pair_ctl {
  * the writer fills lines the readers are not polling, and whole lines.
  * On the Intel host a 2-process MPI_Allreduce of 512 B took 0.41 us
  * from there against 0.59 from 16 bytes into the flag's line, reduce
- * 0.33 against 0.59, allgather 0.45 against 0.75 (docs/perf.md).  Larger data goes
- * into one of two halves, alternating between operations, and up to 32
- * KiB into a run of the half's SHM_COLL_AREA_BYTES areas, runs taken in
- * turn, so that a rank can run several operations of such data ahead
- * (coll/shm.h: coll_shm_areas).  Written only by the rank that owns it.
+ * 0.33 against 0.59, allgather 0.45 against 0.75 (docs/perf.md).
+ * Larger data goes into one of two halves, alternating between
+ * operations, and up to 32 KiB into a run of the half's
+ * SHM_COLL_AREA_BYTES areas, runs taken in turn, so that a rank can run
+ * several operations of such data ahead (coll/shm.h: coll_shm_areas).
+ * Written only by the rank that owns it.
  */
 #define SHM_COLL_SLOTS 128
 #define SHM_COLL_CELLS 64
