@@ -28,6 +28,7 @@ typedef struct step {
     bool exchange; /* receive: sched_recv_exchange */
     bool sync;     /* send: sched_send_split */
     bool gathers;  /* receive: sched_recv_gathering */
+    bool pushed;   /* receive: sched_recv_pushed */
     int peer;
     dt_buffer_t data; /* send, receive: the message; copy: the source */
     dt_buffer_t dst;  /* copy: the destination */
@@ -238,7 +239,7 @@ static step_t *add_step(sched_t *s, int kind)
     return st;
 }
 
-/* The message's step, for its hints (pull, exchange, sync, gathers);
+/* The message's step, for its hints (pull, exchange, sync, gathers, pushed);
  * NULL when out of memory (then alloc_failed says so). */
 static step_t *add_message(sched_t *s, int kind, const dt_buffer_t *data, int peer)
 {
@@ -298,6 +299,13 @@ void sched_recv_gathering(sched_t *s, const dt_buffer_t *data, int peer)
     step_t *st = add_message(s, STEP_RECV, data, peer);
     if (st)
         st->gathers = true;
+}
+
+void sched_recv_pushed(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    step_t *st = add_message(s, STEP_RECV, data, peer);
+    if (st)
+        st->pushed = true;
 }
 
 /* Where a process serves several; between two only where the machine
@@ -505,6 +513,8 @@ static void start_round(sched_t *s)
                 p2p_irecv_pull(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             else if (st->gathers)
                 p2p_irecv_gathering(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            else if (st->pushed)
+                p2p_irecv_pushed(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             else
                 p2p_irecv(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             break;

@@ -71,6 +71,10 @@ void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer);
  * they only wait (a gather's root): a large message is split between
  * the two sides even where ranks outnumber cores (p2p_irecv_gathering). */
 void sched_recv_gathering(sched_t *s, const dt_buffer_t *data, int peer);
+/* A receive, posted before this process gets busy, of data its sender
+ * has just written and then only waits: a large message is written whole
+ * by the sender where allowed (p2p_irecv_pushed). */
+void sched_recv_pushed(sched_t *s, const dt_buffer_t *data, int peer);
 /* A block of an exchange, where every process serves all the others:
  * pulled as sched_recv_pull, but through the rings when sched_stream
  * finds them cached. */

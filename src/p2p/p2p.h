@@ -34,6 +34,11 @@ int p2p_irecv_pull(const dt_buffer_t *data, int source, int tag, comm_t *comm, r
  * is split between sender and receiver (p2p/rndv.c) also where ranks
  * outnumber cores, so that the senders copy half of it. */
 int p2p_irecv_gathering(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
+/* The same for a receive whose sender has just written its data and has
+ * nothing else to do, while this process is busy: a large message is
+ * written whole by its sender with process_vm_writev where allowed, from
+ * its own cache, instead of read here (p2p/rndv.c). */
+int p2p_irecv_pushed(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
 /* The sender's side of it: a sender that serves several offers each its
  * data to read, by rendezvous from P2P_OFFER_MIN bytes even within the
  * eager limit, where the receiver may read it with one copy.  Otherwise a

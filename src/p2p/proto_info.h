@@ -17,7 +17,7 @@ enum proto {
     PROTO_EAGER_SYNC,    /* a small MPI_Ssend: data in one slot, completed by FIN */
     PROTO_RNDV_CMA,      /* rendezvous, receiver reads with process_vm_readv */
     PROTO_RNDV_PIPELINE, /* rendezvous, chunks through the data ring */
-    PROTO_RNDV_PUSH,     /* the rest of a pipelined message written with process_vm_writev */
+    PROTO_RNDV_PUSH,     /* the rest of a pipelined message, or a pushed one, written with process_vm_writev */
     PROTO_RNDV_SPLIT,    /* rendezvous, receiver reads one half, sender writes the other */
     PROTO_COUNT,
 };

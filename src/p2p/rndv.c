@@ -20,6 +20,11 @@
  *   process_vm_writev, then    <- FIN (done with the sender's buffer)
  *   PUSHED {from}              ->  complete
  *
+ *   (pushed, p2p_irecv_pushed) <- CTS SPLIT PUSH {receiver's buffer}
+ *   all of it with             <- FIN (it reads nothing)
+ *   process_vm_writev, then
+ *   PUSHED {0}                 ->  complete
+ *
  * With single copy the receiver finishes inside the call that matched, and
  * the sender only needs FIN.  Where pulls pay (p2p_pulls_pay) and single
  * copy was not chosen either way (TESSERA_SINGLE_COPY unset), each side
@@ -31,6 +36,13 @@
  * without the receiver's help once the match has answered, as with
  * single copy.  A sender that cannot write (PUSHED_NOTHING) waits for a
  * second FIN, after the receiver has read the rest.
+ *
+ * A receiver that will be busy when the message comes, from a sender that
+ * has just written it and has nothing else to do, asks the sender to write
+ * it all (p2p_irecv_pushed): lines just written are read from the writer's
+ * cache, which costs a reader on another core up to twice as much as a
+ * copy of lines only read (a two-process MPI_Reduce's returned half,
+ * coll/reduce/reduce_halves.c).
  *
  * The pipeline is the fallback where single copy is not allowed (or not
  * worth it); chunks are at most a quarter of the data ring so the
@@ -177,6 +189,32 @@ static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, si
     return true;
 }
 
+/* The receiver's side of a pushed message (see the top), where the
+ * collectives' single copy is on (TESSERA_COLL_SINGLE_COPY): the sender
+ * writes it all, so FIN goes at once.  A sender that cannot write answers
+ * PUSHED_NOTHING and the receiver reads it all then, as a split's second
+ * half.  False when not taken. */
+static bool push_start(request_t *req, int world_src, const wire_rts_t *rts, size_t take)
+{
+    transport_ops_t *tp = p2p_transport(world_src);
+    if (!req->pushed || !rndv_coll_single_copy || !rndv_cma_allowed || !(rts->flags & WIRE_RTS_CONTIGUOUS) ||
+        req->data.dt || take != req->msg_bytes || rndv_single_copy_failed[world_src] || !tp->read_remote ||
+        !tp->write_remote)
+        return false;
+    wire_cts_t cts = {.recv_handle = req->handle,
+                      .flags = WIRE_CTS_WRITABLE | WIRE_CTS_SPLIT | WIRE_CTS_PUSH,
+                      .address = (uint64_t)(uintptr_t)req->data.base,
+                      .room = take};
+    p2p_send_control(world_src, WIRE_CTS, (int32_t)rts->send_handle, &cts, sizeof cts);
+    p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
+    req->split = true;
+    req->done = 0;
+    req->remote_handle = rts->send_handle;
+    req->remote_address = rts->address;
+    proto_info(world_src, PROTO_RNDV_PUSH, "large message written whole by its sender with process_vm_writev");
+    return true;
+}
+
 bool p2p_pulls_pay(void)
 {
     return rndv_pulls_pay;
@@ -191,7 +229,7 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
 {
     size_t take = (size_t)req->status.tessera_count;
     bool sender_contiguous = rts->flags & WIRE_RTS_CONTIGUOUS;
-    if (split_start(req, world_src, rts, take))
+    if (push_start(req, world_src, rts, take) || split_start(req, world_src, rts, take))
         return;
     bool pull = req->pull || (rts->flags & WIRE_RTS_OFFERED);
     bool cma = rndv_single_copy || (pull && rndv_coll_single_copy);
@@ -238,9 +276,9 @@ void rndv_on_cts(uint32_t send_handle, const wire_cts_t *cts)
     if (!req || req->kind != REQUEST_SEND)
         log_fatal("internal error: CTS for unknown send request %#x", send_handle);
     if (cts->flags & WIRE_CTS_SPLIT) {
-        /* Our half, then PUSHED; the receiver reads the other from our
-         * buffer until its FIN completes the send. */
-        size_t from = rndv_split_at((size_t)cts->room);
+        /* Our half (all of it, pushed), then PUSHED; the receiver reads
+         * the other from our buffer until its FIN completes the send. */
+        size_t from = cts->flags & WIRE_CTS_PUSH ? 0 : rndv_split_at((size_t)cts->room);
         size_t end = cts->room < req->data.bytes ? (size_t)cts->room : req->data.bytes;
         uint64_t pushed = from;
         if (cma_transfer(req->world_peer, &req->data, from, end, cts->address + from, true) != 0) {

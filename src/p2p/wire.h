@@ -10,7 +10,8 @@
  *   CTS    clear to send (no single copy): tag = sender's request handle,
  *          payload = wire_cts_t; the sender then streams DATA, or with
  *          WIRE_CTS_SPLIT writes the second half (rndv_split_at) into the
- *          receiver's buffer while the receiver reads the first, answers
+ *          receiver's buffer while the receiver reads the first (with
+ *          WIRE_CTS_PUSH all of it, the receiver reading nothing), answers
  *          PUSHED and waits for FIN
  *   DATA   one chunk of a large message, in order: tag = receiver's request
  *   FIN    the receiver is done with the sender's buffer: tag = sender's request
@@ -103,6 +104,9 @@ typedef struct wire_cts {
 /* The receiver reads the first half of the message and asks the sender to
  * write the rest (p2p/rndv.c). */
 #define WIRE_CTS_SPLIT 2u
+/* With WIRE_CTS_SPLIT: the sender writes all of it, the receiver reads
+ * nothing (p2p_irecv_pushed). */
+#define WIRE_CTS_PUSH 4u
 #define WIRE_PUSHED_NOTHING UINT64_MAX
 
 /* A received payload as the transport holds it: at most two pieces, because

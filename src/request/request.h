@@ -64,6 +64,7 @@ typedef struct request {
     bool pull;       /* receive: a large message had better be read with one copy (p2p_irecv_pull) */
     bool split;      /* receive: half read, waiting for the sender's half (p2p/rndv.c) */
     bool gathers;    /* receive: its process takes many at once (p2p_irecv_gathering) */
+    bool pushed;     /* receive: a large message had better be written by its sender (p2p_irecv_pushed) */
     uint8_t fins;    /* send: FINs still to come beyond the next (a split the sender could not write) */
     struct request *next;
     struct comm *comm;
