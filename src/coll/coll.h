@@ -184,6 +184,7 @@ int coll_alltoallw_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_alltoallw_offered(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_reduce_binomial(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_reduce_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
+int coll_reduce_halves(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_allreduce_recursive_doubling(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_allreduce_ring(sched_t *s, comm_t *comm, const coll_args_t *a);
 int coll_allreduce_reduce_bcast(sched_t *s, comm_t *comm, const coll_args_t *a);

@@ -18,7 +18,7 @@
 #define COLL_NAMES_ALLTOALL "pairwise", "linear", "shm", "offered"
 #define COLL_NAMES_ALLTOALLV "pairwise", "linear", "shm", "offered"
 #define COLL_NAMES_ALLTOALLW "pairwise", "linear", "shm", "offered"
-#define COLL_NAMES_REDUCE "binomial", "linear", "shm"
+#define COLL_NAMES_REDUCE "binomial", "linear", "shm", "halves"
 #define COLL_NAMES_ALLREDUCE "recursive_doubling", "ring", "reduce_bcast", "shm"
 #define COLL_NAMES_REDUCE_SCATTER "ring", "reduce_scatterv", "shm"
 #define COLL_NAMES_REDUCE_SCATTER_BLOCK "ring", "reduce_scatter", "shm"

@@ -41,6 +41,11 @@ static bool commutative(const comm_t *comm, const coll_args_t *a)
     return a->op->commute;
 }
 
+static bool pair_commutative(const comm_t *comm, const coll_args_t *a)
+{
+    return comm->size == 2 && a->op->commute;
+}
+
 /* Bytes of one process's block or of the whole buffer, as the operation
  * counts them on this process (equal everywhere where it matters). */
 static size_t recv_bytes(const coll_args_t *a)
@@ -322,10 +327,27 @@ static int alltoallvw_rule(const comm_t *comm, const coll_args_t *a)
 static const algorithm_t reduce_algorithms[] = {{NULL, NULL, NULL},
                                                 {coll_reduce_binomial, NULL, NULL},
                                                 {coll_reduce_linear, NULL, NULL},
-                                                {NULL, reduce_shm, coll_reduce_shm}};
+                                                {NULL, reduce_shm, coll_reduce_shm},
+                                                {coll_reduce_halves, pair_commutative, NULL}};
+
+/* Two processes with a core each where pulls pay, a commutative
+ * operation, and a vector from 256 KiB to below 1 MiB (where the binomial
+ * tree's leaf starts splitting its message): each process reduces half.
+ * Intel host, MPI_Reduce of ints, us, binomial / halves, root fixed: 256
+ * KiB 14.6-15.1 / 13.9-14.4, 512 KiB 32.5-33.1 / 25.2-25.8, 768 KiB
+ * 63-71 / 41, 1 MiB 93-96 / 67-82; roots alternating: 15.8-16.1 /
+ * 14.5-14.6, 34.1-34.3 / 31.4-35.7, 72.7-72.9 / 68.2-72.3, 99-109 / 110;
+ * 2 MiB slower either way (docs/perf.md). */
+static bool reduce_halves_wins(const comm_t *comm, const coll_args_t *a)
+{
+    size_t bytes = recv_bytes(a);
+    return comm->size == 2 && a->op->commute && bytes >= 256 * 1024 && bytes < 1024 * 1024 && sched_pair_pulls(comm);
+}
 
 static int reduce_rule(const comm_t *comm, const coll_args_t *a)
 {
+    if (reduce_halves_wins(comm, a))
+        return 4;
     /* Two processes and large vectors: one message and one reduction
      * beat publishing both vectors (docs/perf.md). */
     return reduce_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_SMALL_BYTES) &&

@@ -116,6 +116,12 @@ tessera_mpi_test_with(pair_pull TESSERA_PULLS=pull coll/root_blocks 2)
 tessera_mpi_test_with(pair_pull TESSERA_PULLS=pull coll/v_sizes 2)
 tessera_mpi_test_with(pair_pull_algs "${coll_algs_a};TESSERA_PULLS=pull" coll/collectives 2)
 tessera_mpi_test_with(pair_rings TESSERA_PULLS=rings coll/collectives 2)
+# MPI_Reduce's halves between two processes (reduce_halves.c), at every
+# size, its returned half pushed by the sender (p2p_irecv_pushed) or,
+# with the rings, a plain message; at three processes it gives way.
+tessera_mpi_test_with(halves "TESSERA_COLL_REDUCE=halves;TESSERA_PULLS=pull" coll/collectives 2 3)
+tessera_mpi_test_with(halves_rings "TESSERA_COLL_REDUCE=halves;TESSERA_PULLS=rings" coll/collectives 2)
+tessera_mpi_test_with(halves_pipelined "TESSERA_COLL_REDUCE=halves;TESSERA_SINGLE_COPY=0;TESSERA_COLL_SINGLE_COPY=0" coll/collectives 2)
 tessera_mpi_test_with(pipelined TESSERA_COLL_SINGLE_COPY=0 coll/root_blocks 4)
 tessera_mpi_test_with(linear "TESSERA_COLL_BCAST=linear;TESSERA_COLL_SCATTER=linear;TESSERA_COLL_SCATTERV=linear" coll/root_blocks 4 8)
 tessera_mpi_test_with(sleep TESSERA_WAIT=sleep coll/shm_reuse 8)
