@@ -341,7 +341,7 @@ static const algorithm_t reduce_algorithms[] = {{NULL, NULL, NULL},
 static bool reduce_halves_wins(const comm_t *comm, const coll_args_t *a)
 {
     size_t bytes = recv_bytes(a);
-    return comm->size == 2 && a->op->commute && bytes >= 256 * 1024 && bytes < 1024 * 1024 && sched_pair_pulls(comm);
+    return pair_commutative(comm, a) && bytes >= 256 * 1024 && bytes < 1024 * 1024 && sched_pair_pulls(comm);
 }
 
 static int reduce_rule(const comm_t *comm, const coll_args_t *a)

@@ -159,6 +159,33 @@ static void split_read(request_t *req, int world_src, size_t pos, size_t end, ui
         log_fatal("process_vm_readv from rank %d failed in the middle of a message it allowed", world_src);
 }
 
+/* Whether a message can be copied by both sides, each with one
+ * process_vm call: both buffers contiguous, the whole message taken, and
+ * the system letting these two processes read and write each other. */
+static bool both_sides_copy(const request_t *req, int world_src, const wire_rts_t *rts, size_t take)
+{
+    transport_ops_t *tp = p2p_transport(world_src);
+    return (rts->flags & WIRE_RTS_CONTIGUOUS) && !req->data.dt && take == req->msg_bytes &&
+           !rndv_single_copy_failed[world_src] && tp->read_remote && tp->write_remote;
+}
+
+/* Ask the sender to write the message from byte rndv_split_at(take) on
+ * (WIRE_CTS_SPLIT) or all of it (with WIRE_CTS_PUSH too), and wait for its
+ * PUSHED with `done` bytes here by then (rndv_on_pushed). */
+static void ask_sender_to_write(request_t *req, int world_src, const wire_rts_t *rts, size_t take, uint32_t flags,
+                                size_t done)
+{
+    wire_cts_t cts = {.recv_handle = req->handle,
+                      .flags = WIRE_CTS_WRITABLE | WIRE_CTS_SPLIT | flags,
+                      .address = (uint64_t)(uintptr_t)req->data.base,
+                      .room = take};
+    p2p_send_control(world_src, WIRE_CTS, (int32_t)rts->send_handle, &cts, sizeof cts);
+    req->split = true;
+    req->done = done;
+    req->remote_handle = rts->send_handle;
+    req->remote_address = rts->address;
+}
+
 /* The receiver's side of a split (see the top): read a page first, so
  * that a refused read costs nothing but the fallback, then ask the sender
  * for the second half and read the rest of the first.  False when not
@@ -166,24 +193,14 @@ static void split_read(request_t *req, int world_src, size_t pos, size_t end, ui
 static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, size_t take)
 {
     size_t half = rndv_split_at(take), first = RNDV_PAGE;
-    transport_ops_t *tp = p2p_transport(world_src);
-    if (!(req->gathers ? rndv_split_gathering : rndv_split) || req->pull || !(rts->flags & WIRE_RTS_CONTIGUOUS) ||
-        req->data.dt || take != req->msg_bytes || half < first || rndv_single_copy_failed[world_src] ||
-        !tp->read_remote || !tp->write_remote)
+    if (!(req->gathers ? rndv_split_gathering : rndv_split) || req->pull || half < first ||
+        !both_sides_copy(req, world_src, rts, take))
         return false;
     if (cma_transfer(world_src, &req->data, 0, first, rts->address, false) != 0)
         return false;
-    wire_cts_t cts = {.recv_handle = req->handle,
-                      .flags = WIRE_CTS_WRITABLE | WIRE_CTS_SPLIT,
-                      .address = (uint64_t)(uintptr_t)req->data.base,
-                      .room = take};
-    p2p_send_control(world_src, WIRE_CTS, (int32_t)rts->send_handle, &cts, sizeof cts);
+    ask_sender_to_write(req, world_src, rts, take, 0, half);
     split_read(req, world_src, first, half, rts->address + first);
     p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
-    req->split = true;
-    req->done = half;
-    req->remote_handle = rts->send_handle;
-    req->remote_address = rts->address;
     proto_info(world_src, PROTO_RNDV_SPLIT,
                "large message copied half by each side at once (process_vm_readv here, process_vm_writev there)");
     return true;
@@ -196,21 +213,10 @@ static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, si
  * half.  False when not taken. */
 static bool push_start(request_t *req, int world_src, const wire_rts_t *rts, size_t take)
 {
-    transport_ops_t *tp = p2p_transport(world_src);
-    if (!req->pushed || !rndv_coll_single_copy || !rndv_cma_allowed || !(rts->flags & WIRE_RTS_CONTIGUOUS) ||
-        req->data.dt || take != req->msg_bytes || rndv_single_copy_failed[world_src] || !tp->read_remote ||
-        !tp->write_remote)
+    if (!req->pushed || !rndv_coll_single_copy || !rndv_cma_allowed || !both_sides_copy(req, world_src, rts, take))
         return false;
-    wire_cts_t cts = {.recv_handle = req->handle,
-                      .flags = WIRE_CTS_WRITABLE | WIRE_CTS_SPLIT | WIRE_CTS_PUSH,
-                      .address = (uint64_t)(uintptr_t)req->data.base,
-                      .room = take};
-    p2p_send_control(world_src, WIRE_CTS, (int32_t)rts->send_handle, &cts, sizeof cts);
+    ask_sender_to_write(req, world_src, rts, take, WIRE_CTS_PUSH, 0);
     p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
-    req->split = true;
-    req->done = 0;
-    req->remote_handle = rts->send_handle;
-    req->remote_address = rts->address;
     proto_info(world_src, PROTO_RNDV_PUSH, "large message written whole by its sender with process_vm_writev");
     return true;
 }

@@ -41,10 +41,8 @@ int coll_reduce_halves(sched_t *s, comm_t *comm, const coll_args_t *a)
          * finds it matched when we get to it. */
         dt_buffer_t second = coll_buf(coll_at(a->recvbuf, half, dt), count - half, dt);
         sched_recv_pushed(s, &second, peer);
-        if (a->in_place)
-            sched_reduce(s, op, theirs, a->recvbuf, half, dt);
-        else
-            sched_reduce(s, op, src, a->recvbuf, half, dt);
+        /* Whichever operand is not in the result's first half already. */
+        sched_reduce(s, op, a->in_place ? theirs : src, a->recvbuf, half, dt);
         return MPI_SUCCESS;
     }
 
