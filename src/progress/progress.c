@@ -41,8 +41,11 @@ static struct {
  * neighbour) the spinning takes the CPU from.  Replies from a partner
  * exchanging messages come within it (bench/oversub.c: 500 polls as fast
  * as 5000, 50 slower); CG and QR at 4 ranks on 2 cores ran 8-9% faster
- * than with 5000 (docs/perf.md). */
+ * than with 5000 (docs/perf.md).  The most; see crowded_spin. */
 #define CROWDED_SPIN_COUNT 500u
+/* The least: one look at where the ranks are, about what stepping aside
+ * costs. */
+#define CROWDED_SPIN_MIN CPU_CHECK_INTERVAL
 /* Waits in a row that find the partner on our CPU before we move. */
 #define SHARED_STREAK_MOVE 1000u
 
@@ -104,6 +107,29 @@ int progress_poll(void)
 
 static unsigned shared_streak; /* see SHARED_STREAK_MOVE */
 
+/*
+ * How long a single-peer wait spins while another rank is awake on this
+ * CPU, learnt from the waits before.  A peer exchanging messages with us
+ * answers within a look or two (bench/oversub.c: nearly all of 60000
+ * waits within 16 polls), and spinning on keeps both on their CPUs for a
+ * whole time slice.  A peer that computes between its messages answers
+ * late or not before we step aside (CG's halo on 4 ranks, ranks 0 and 2
+ * sharing a CPU: a fifth of rank 0's waits answered after 256-512 polls,
+ * over a third not within 500), and that spinning was taken from the
+ * rank beside us, which had work.  So a quick answer doubles the limit
+ * and a late one, or none, halves it (CG there 37.2 -> 33.6 us an
+ * iteration, medians of 20 launches; the ping-pong pairs as before).
+ */
+static unsigned crowded_spin = CROWDED_SPIN_COUNT;
+
+static void crowded_spin_learn(bool quick)
+{
+    if (quick)
+        crowded_spin = crowded_spin * 2 < CROWDED_SPIN_COUNT ? crowded_spin * 2 : CROWDED_SPIN_COUNT;
+    else
+        crowded_spin = crowded_spin / 2 > CROWDED_SPIN_MIN ? crowded_spin / 2 : CROWDED_SPIN_MIN;
+}
+
 /* Leave this CPU for another one this rank may use.  The scheduler places
  * unbound ranks without knowing who talks to whom; two partners left on
  * one CPU hand it back and forth once a message while another CPU runs the
@@ -135,9 +161,46 @@ static bool peer_shares_cpu(int world_peer, bool skip_stalled)
     return true;
 }
 
+/* Where the waits of progress_wait_until stand on crowded_spin. */
+typedef struct {
+    unsigned polls; /* idle polls so far */
+    bool crowded;   /* another rank was seen awake on this CPU */
+    bool yielded;
+} wait_state_t;
+
+/* Whether a waiter that has polled idle times since the last progress
+ * should step aside now, oversubscribed. */
+static bool should_step_aside(int world_peer, unsigned idle, wait_state_t *w)
+{
+    /* Stalled ranks are skipped only for a while: the CPU a rank shows
+     * is where it last waited, and one that moved while preempted would
+     * leave us spinning to the end. */
+    if (peer_shares_cpu(world_peer, idle <= CROWDED_SPIN_COUNT))
+        return true;
+    if (world_peer < 0 || idle <= CROWDED_SPIN_MIN)
+        return false;
+    w->crowded = shm_cpu_shared(PROGRESS_ANY_PEER, false);
+    if (!w->crowded || idle <= crowded_spin)
+        return false;
+    crowded_spin_learn(false);
+    return true;
+}
+
+/* A single-peer wait answered without stepping aside teaches crowded_spin. */
+static void wait_answered(int world_peer, const wait_state_t *w)
+{
+    if (!wait_policy.oversubscribed || world_peer < 0 || w->yielded || w->polls == 0)
+        return;
+    if (w->polls <= CROWDED_SPIN_MIN)
+        crowded_spin_learn(true);
+    else if (w->crowded)
+        crowded_spin_learn(false);
+}
+
 void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
 {
     unsigned idle = 0;
+    wait_state_t w = {0};
     while (!done(arg)) {
         if (progress_poll()) {
             threads_progress_made();
@@ -145,27 +208,25 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
             continue;
         }
         if (done(arg))
-            return;
+            break;
         threads_let_others_in();
         idle++;
+        w.polls++;
         if (idle <= wait_policy.spin) {
-            /* Stalled ranks are skipped only for a while: the CPU a
-             * rank shows is where it last waited, and one that moved
-             * while preempted would leave us spinning to the end. */
-            bool skip_stalled = idle <= CROWDED_SPIN_COUNT;
-            if (wait_policy.oversubscribed && idle % CPU_CHECK_INTERVAL == 1 &&
-                (peer_shares_cpu(world_peer, skip_stalled) ||
-                 (idle > CROWDED_SPIN_COUNT && world_peer >= 0 && shm_cpu_shared(PROGRESS_ANY_PEER, false))))
+            if (wait_policy.oversubscribed && idle % CPU_CHECK_INTERVAL == 1 && should_step_aside(world_peer, idle, &w))
                 idle = wait_policy.spin;
             cpu_relax();
         } else if (!wait_policy.sleep || idle - wait_policy.spin <= wait_policy.yield || p2p_has_pending()) {
             /* Sleeping with sends still queued could wait forever: the
              * receiver frees ring space without ringing our doorbell. */
             sched_yield();
+            w.yielded = true;
         } else {
             shm_doorbell_wait(done, arg);
+            w.yielded = true;
         }
     }
+    wait_answered(world_peer, &w);
 }
 
 static bool flag_is_set(void *flag)
