@@ -24,11 +24,10 @@ enum step_kind {
 typedef struct step {
     uint8_t kind;
     bool local;    /* the message stays in an intercommunicator's own group */
-    bool pull;     /* receive: sched_recv_pull; send: sched_send_offer */
+    uint8_t hint;  /* receive: enum recv_hint (sched_recv_pull, _gathering, _pushed) */
     bool exchange; /* receive: sched_recv_exchange */
+    bool offer;    /* send: sched_send_offer */
     bool sync;     /* send: sched_send_split */
-    bool gathers;  /* receive: sched_recv_gathering */
-    bool pushed;   /* receive: sched_recv_pushed */
     int peer;
     dt_buffer_t data; /* send, receive: the message; copy: the source */
     dt_buffer_t dst;  /* copy: the destination */
@@ -239,7 +238,7 @@ static step_t *add_step(sched_t *s, int kind)
     return st;
 }
 
-/* The message's step, for its hints (pull, exchange, sync, gathers, pushed);
+/* The message's step, for its hints (hint, exchange, offer, sync);
  * NULL when out of memory (then alloc_failed says so). */
 static step_t *add_message(sched_t *s, int kind, const dt_buffer_t *data, int peer)
 {
@@ -261,8 +260,10 @@ void sched_send(sched_t *s, const dt_buffer_t *data, int peer)
 static step_t *add_message_pulled(sched_t *s, int kind, const dt_buffer_t *data, int peer, bool pull)
 {
     step_t *st = add_message(s, kind, data, peer);
-    if (st)
-        st->pull = pull;
+    if (st && kind == STEP_SEND)
+        st->offer = pull;
+    else if (st)
+        st->hint = pull ? RECV_PULL : RECV_PLAIN;
     return st;
 }
 
@@ -294,18 +295,22 @@ void sched_recv_sendbuf(sched_t *s, const dt_buffer_t *data, int peer)
     add_message_pulled(s, STEP_RECV, data, peer, sched_pair_pulls(s->comm));
 }
 
-void sched_recv_gathering(sched_t *s, const dt_buffer_t *data, int peer)
+/* A receive with the rendezvous hint `hint`. */
+static void add_recv_hinted(sched_t *s, const dt_buffer_t *data, int peer, enum recv_hint hint)
 {
     step_t *st = add_message(s, STEP_RECV, data, peer);
     if (st)
-        st->gathers = true;
+        st->hint = (uint8_t)hint;
+}
+
+void sched_recv_gathering(sched_t *s, const dt_buffer_t *data, int peer)
+{
+    add_recv_hinted(s, data, peer, RECV_GATHERING);
 }
 
 void sched_recv_pushed(sched_t *s, const dt_buffer_t *data, int peer)
 {
-    step_t *st = add_message(s, STEP_RECV, data, peer);
-    if (st)
-        st->pushed = true;
+    add_recv_hinted(s, data, peer, RECV_PUSHED);
 }
 
 /* Where a process serves several; between two only where the machine
@@ -353,7 +358,7 @@ void sched_stream(sched_t *s, size_t bytes)
         if (st->kind == STEP_RECV) {
             st->data.stream = true;
             if (st->exchange && through_rings)
-                st->pull = false;
+                st->hint = RECV_PLAIN;
         } else if (st->kind == STEP_COPY) {
             st->dst.stream = true;
         }
@@ -501,7 +506,7 @@ static void start_round(sched_t *s)
                  * tree would take it without a word. */
                 dt_buffer_t poison = poisoned(&st->data);
                 p2p_isend(&poison, st->peer, s->tag, st->local ? local : group, &req);
-            } else if (st->pull)
+            } else if (st->offer)
                 p2p_isend_offer(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             else if (st->sync)
                 p2p_isend_mode(&st->data, st->peer, s->tag, st->local ? local : group, SEND_MODE_SYNC, &req);
@@ -509,14 +514,7 @@ static void start_round(sched_t *s)
                 p2p_isend(&st->data, st->peer, s->tag, st->local ? local : group, &req);
             break;
         case STEP_RECV:
-            if (st->pull)
-                p2p_irecv_pull(&st->data, st->peer, s->tag, st->local ? local : group, &req);
-            else if (st->gathers)
-                p2p_irecv_gathering(&st->data, st->peer, s->tag, st->local ? local : group, &req);
-            else if (st->pushed)
-                p2p_irecv_pushed(&st->data, st->peer, s->tag, st->local ? local : group, &req);
-            else
-                p2p_irecv(&st->data, st->peer, s->tag, st->local ? local : group, &req);
+            p2p_irecv_hinted(&st->data, st->peer, s->tag, st->local ? local : group, (enum recv_hint)st->hint, &req);
             break;
         case STEP_COPY:
             coll_copy(&st->data, &st->dst);

@@ -69,11 +69,11 @@ void sched_recv(sched_t *s, const dt_buffer_t *data, int peer);
 void sched_recv_pull(sched_t *s, const dt_buffer_t *data, int peer);
 /* A receive at a process that takes one from every other at once while
  * they only wait (a gather's root): a large message is split between
- * the two sides even where ranks outnumber cores (p2p_irecv_gathering). */
+ * the two sides even where ranks outnumber cores (RECV_GATHERING, p2p.h). */
 void sched_recv_gathering(sched_t *s, const dt_buffer_t *data, int peer);
 /* A receive, posted before this process gets busy, of data its sender
  * has just written and then only waits: a large message is written whole
- * by the sender where allowed (p2p_irecv_pushed). */
+ * by the sender where allowed (RECV_PUSHED, p2p.h). */
 void sched_recv_pushed(sched_t *s, const dt_buffer_t *data, int peer);
 /* A block of an exchange, where every process serves all the others:
  * pulled as sched_recv_pull, but through the rings when sched_stream
@@ -101,7 +101,7 @@ void sched_recv_sendbuf(sched_t *s, const dt_buffer_t *data, int peer);
 /* The rules of those two for an algorithm that posts its own messages
  * (a shared-memory one sending large blocks as messages): whether a
  * process serving comm's others offers its blocks (p2p_isend_offer), and
- * whether a receiver from it pulls (p2p_irecv_pull).  Between two
+ * whether a receiver from it pulls (RECV_PULL, p2p.h).  Between two
  * processes, both where the machine reads another process's memory
  * faster than the rings carry it (p2p_pulls_pay) and each has a core
  * (sched_pair_pulls; oversubscribed pairs not measured). */

@@ -24,21 +24,28 @@ int p2p_isend(const dt_buffer_t *data, int dest, int tag, comm_t *comm, request_
 int p2p_isend_mode(const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode, request_t **out);
 int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Status *status);
 int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
-/* The same for a receive whose sender serves several (a collective's
- * root): a large message is read with one process_vm_readv copy where
- * allowed (TESSERA_COLL_SINGLE_COPY), so that the receivers do the
- * copying rather than the sender. */
-int p2p_irecv_pull(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
-/* The same for a receive at a process that takes messages from many at
- * once (a gather's root) while their senders only wait: a large message
- * is split between sender and receiver (p2p/rndv.c) also where ranks
- * outnumber cores, so that the senders copy half of it. */
-int p2p_irecv_gathering(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
-/* The same for a receive whose sender has just written its data and has
- * nothing else to do, while this process is busy: a large message is
- * written whole by its sender with process_vm_writev where allowed, from
- * its own cache, instead of read here (p2p/rndv.c). */
-int p2p_irecv_pushed(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out);
+/* What a collective knows of a receive that tells the rendezvous of a
+ * large message who had better copy it (p2p/rndv.c). */
+enum recv_hint {
+    RECV_PLAIN,
+    /* The sender serves several (a collective's root): the message is
+     * read with one process_vm_readv copy where allowed
+     * (TESSERA_COLL_SINGLE_COPY), so that the receivers do the copying
+     * rather than the sender. */
+    RECV_PULL,
+    /* This process takes messages from many at once (a gather's root)
+     * while their senders only wait: the message is split between sender
+     * and receiver also where ranks outnumber cores, so that the senders
+     * copy half of it. */
+    RECV_GATHERING,
+    /* The sender has just written its data and has nothing else to do,
+     * while this process is busy: the message is written whole by its
+     * sender with process_vm_writev where allowed, from its own cache,
+     * instead of read here. */
+    RECV_PUSHED,
+};
+/* p2p_irecv with a hint. */
+int p2p_irecv_hinted(const dt_buffer_t *data, int source, int tag, comm_t *comm, enum recv_hint hint, request_t **out);
 /* The sender's side of it: a sender that serves several offers each its
  * data to read, by rendezvous from P2P_OFFER_MIN bytes even within the
  * eager limit, where the receiver may read it with one copy.  Otherwise a

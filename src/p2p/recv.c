@@ -262,19 +262,11 @@ void p2p_recv_start(request_t *req)
         match_posted_append(req->comm->context_id, req);
 }
 
-/* The rendezvous hints of a receive. */
-enum recv_hint { RECV_PLAIN, RECV_PULL, RECV_GATHERING, RECV_PUSHED };
-
-/* A nonblocking receive, with the rendezvous hints of p2p_irecv_pull,
- * p2p_irecv_gathering and p2p_irecv_pushed. */
-static int irecv_hinted(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out,
-                        enum recv_hint hint)
+int p2p_irecv_hinted(const dt_buffer_t *data, int source, int tag, comm_t *comm, enum recv_hint hint, request_t **out)
 {
     request_t *req = request_alloc(REQUEST_RECV);
     *out = req;
-    req->pull = hint == RECV_PULL;
-    req->gathers = hint == RECV_GATHERING;
-    req->pushed = hint == RECV_PUSHED;
+    req->recv_hint = (uint8_t)hint;
     p2p_recv_prepare(req, data, source, tag, comm);
     p2p_recv_start(req);
     return MPI_SUCCESS;
@@ -282,22 +274,7 @@ static int irecv_hinted(const dt_buffer_t *data, int source, int tag, comm_t *co
 
 int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
 {
-    return irecv_hinted(data, source, tag, comm, out, RECV_PLAIN);
-}
-
-int p2p_irecv_pull(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
-{
-    return irecv_hinted(data, source, tag, comm, out, RECV_PULL);
-}
-
-int p2p_irecv_gathering(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
-{
-    return irecv_hinted(data, source, tag, comm, out, RECV_GATHERING);
-}
-
-int p2p_irecv_pushed(const dt_buffer_t *data, int source, int tag, comm_t *comm, request_t **out)
-{
-    return irecv_hinted(data, source, tag, comm, out, RECV_PUSHED);
+    return p2p_irecv_hinted(data, source, tag, comm, RECV_PLAIN, out);
 }
 
 int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Status *status)

@@ -20,7 +20,7 @@
  *   process_vm_writev, then    <- FIN (done with the sender's buffer)
  *   PUSHED {from}              ->  complete
  *
- *   (pushed, p2p_irecv_pushed) <- CTS SPLIT PUSH {receiver's buffer}
+ *   (pushed, RECV_PUSHED)      <- CTS SPLIT PUSH {receiver's buffer}
  *   all of it with             <- FIN (it reads nothing)
  *   process_vm_writev, then
  *   PUSHED {0}                 ->  complete
@@ -39,7 +39,7 @@
  *
  * A receiver that will be busy when the message comes, from a sender that
  * has just written it and has nothing else to do, asks the sender to write
- * it all (p2p_irecv_pushed): lines just written are read from the writer's
+ * it all (RECV_PUSHED, p2p.h): lines just written are read from the writer's
  * cache, which costs a reader on another core up to twice as much as a
  * copy of lines only read (a two-process MPI_Reduce's returned half,
  * coll/reduce/reduce_halves.c).
@@ -71,10 +71,10 @@
 #define RNDV_STALL_SECONDS 1e-3
 
 static bool rndv_single_copy;
-static bool rndv_coll_single_copy;    /* receives that pull (p2p_irecv_pull) */
+static bool rndv_coll_single_copy;    /* receives that pull (RECV_PULL) */
 static bool rndv_pulls_pay;           /* p2p_pulls_pay */
 static bool rndv_split;               /* plain rendezvous split between the two sides */
-static bool rndv_split_gathering;     /* the same for p2p_irecv_gathering, oversubscribed too */
+static bool rndv_split_gathering;     /* the same for RECV_GATHERING, oversubscribed too */
 static bool rndv_cma_allowed;         /* process_vm_readv/writev work here */
 static bool *rndv_single_copy_failed; /* per world rank: fell back once */
 
@@ -193,8 +193,8 @@ static void ask_sender_to_write(request_t *req, int world_src, const wire_rts_t 
 static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, size_t take)
 {
     size_t half = rndv_split_at(take), first = RNDV_PAGE;
-    if (!(req->gathers ? rndv_split_gathering : rndv_split) || req->pull || half < first ||
-        !both_sides_copy(req, world_src, rts, take))
+    bool allowed = req->recv_hint == RECV_GATHERING ? rndv_split_gathering : rndv_split;
+    if (!allowed || req->recv_hint == RECV_PULL || half < first || !both_sides_copy(req, world_src, rts, take))
         return false;
     if (cma_transfer(world_src, &req->data, 0, first, rts->address, false) != 0)
         return false;
@@ -213,7 +213,8 @@ static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, si
  * half.  False when not taken. */
 static bool push_start(request_t *req, int world_src, const wire_rts_t *rts, size_t take)
 {
-    if (!req->pushed || !rndv_coll_single_copy || !rndv_cma_allowed || !both_sides_copy(req, world_src, rts, take))
+    if (req->recv_hint != RECV_PUSHED || !rndv_coll_single_copy || !rndv_cma_allowed ||
+        !both_sides_copy(req, world_src, rts, take))
         return false;
     ask_sender_to_write(req, world_src, rts, take, WIRE_CTS_PUSH, 0);
     p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
@@ -237,7 +238,7 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
     bool sender_contiguous = rts->flags & WIRE_RTS_CONTIGUOUS;
     if (push_start(req, world_src, rts, take) || split_start(req, world_src, rts, take))
         return;
-    bool pull = req->pull || (rts->flags & WIRE_RTS_OFFERED);
+    bool pull = req->recv_hint == RECV_PULL || (rts->flags & WIRE_RTS_OFFERED);
     bool cma = rndv_single_copy || (pull && rndv_coll_single_copy);
     if (cma && sender_contiguous && !rndv_single_copy_failed[world_src]) {
         int rc = cma_transfer(world_src, &req->data, 0, take, rts->address, false);

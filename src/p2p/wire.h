@@ -105,7 +105,7 @@ typedef struct wire_cts {
  * write the rest (p2p/rndv.c). */
 #define WIRE_CTS_SPLIT 2u
 /* With WIRE_CTS_SPLIT: the sender writes all of it, the receiver reads
- * nothing (p2p_irecv_pushed). */
+ * nothing (RECV_PUSHED, p2p.h). */
 #define WIRE_CTS_PUSH 4u
 #define WIRE_PUSHED_NOTHING UINT64_MAX
 

@@ -58,14 +58,12 @@ typedef struct request {
     uint8_t state; /* protocol step, owned by p2p */
     uint8_t mode;  /* enum send_mode, for sends */
     bool complete;
-    bool persistent; /* made by MPI_*_init: survives completion, restarted by MPI_Start */
-    bool active;     /* persistent only: started, not yet reported complete */
-    bool released;   /* MPI_Request_free came first: free on completion */
-    bool pull;       /* receive: a large message had better be read with one copy (p2p_irecv_pull) */
-    bool split;      /* receive: half read, waiting for the sender's half (p2p/rndv.c) */
-    bool gathers;    /* receive: its process takes many at once (p2p_irecv_gathering) */
-    bool pushed;     /* receive: a large message had better be written by its sender (p2p_irecv_pushed) */
-    uint8_t fins;    /* send: FINs still to come beyond the next (a split the sender could not write) */
+    bool persistent;   /* made by MPI_*_init: survives completion, restarted by MPI_Start */
+    bool active;       /* persistent only: started, not yet reported complete */
+    bool released;     /* MPI_Request_free came first: free on completion */
+    uint8_t recv_hint; /* receive: enum recv_hint (p2p/p2p.h), who had better copy a large message */
+    bool split;        /* receive: half read, waiting for the sender's half (p2p/rndv.c) */
+    uint8_t fins;      /* send: FINs still to come beyond the next (a split the sender could not write) */
     struct request *next;
     struct comm *comm;
     dt_buffer_t data; /* send: the message; receive: the buffer (data.bytes is its capacity) */

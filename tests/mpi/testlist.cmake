@@ -117,7 +117,7 @@ tessera_mpi_test_with(pair_pull TESSERA_PULLS=pull coll/v_sizes 2)
 tessera_mpi_test_with(pair_pull_algs "${coll_algs_a};TESSERA_PULLS=pull" coll/collectives 2)
 tessera_mpi_test_with(pair_rings TESSERA_PULLS=rings coll/collectives 2)
 # MPI_Reduce's halves between two processes (reduce_halves.c), at every
-# size, its returned half pushed by the sender (p2p_irecv_pushed) or,
+# size, its returned half pushed by the sender (RECV_PUSHED) or,
 # with the rings, a plain message; at three processes it gives way.
 tessera_mpi_test_with(halves "TESSERA_COLL_REDUCE=halves;TESSERA_PULLS=pull" coll/collectives 2 3)
 tessera_mpi_test_with(halves_rings "TESSERA_COLL_REDUCE=halves;TESSERA_PULLS=rings" coll/collectives 2)

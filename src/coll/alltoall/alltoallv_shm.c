@@ -124,7 +124,7 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
         dt_buffer_t to = coll_buf(recv[p].buf, recv[p].count, recv[p].dt);
         to.stream = a->stream;
         if (e.at == COLL_SHM_BY_MESSAGE) {
-            p2p_irecv_pull(&to, p, tag, group, &req[nreq++]);
+            p2p_irecv_hinted(&to, p, tag, group, RECV_PULL, &req[nreq++]);
             continue;
         }
         size_t take = e.bytes == to.bytes ? to.bytes : coll_shm_mismatch(&op, p, e.bytes, to.bytes);

@@ -63,7 +63,7 @@ int coll_gatherv_shm(comm_t *comm, const coll_args_t *a)
         to[p] = coll_buf(coll_at(a->recvbuf, a->rdispls[p], a->recvtype), a->recvcounts[p], a->recvtype);
         to[p].stream = a->stream;
         if (p != root && to[p].bytes > most)
-            p2p_irecv_gathering(&to[p], p, tag, comm->internal, &req[p]);
+            p2p_irecv_hinted(&to[p], p, tag, comm->internal, RECV_GATHERING, &req[p]);
     }
     coll_shm_next_phase(&op);
     coll_shm_publish(&op);
@@ -81,7 +81,7 @@ int coll_gatherv_shm(comm_t *comm, const coll_args_t *a)
         const unsigned char *data = coll_shm_data(&op, p);
         if (*(const uint64_t *)data == BY_MESSAGE) {
             if (!req[p])
-                p2p_irecv_gathering(&to[p], p, tag, comm->internal, &req[p]);
+                p2p_irecv_hinted(&to[p], p, tag, comm->internal, RECV_GATHERING, &req[p]);
             continue;
         }
         if (req[p]) { /* the sender used the slot */

@@ -4,7 +4,7 @@
  * The root reads the first half of the other's vector while the other
  * reads the second half of the root's; each reduces its half, and the
  * other writes its half of the result into the root's buffer (a pushed
- * receive, p2p_irecv_pushed: lines just written are cheaper written out
+ * receive, RECV_PUSHED: lines just written are cheaper written out
  * from the writer's cache than read in from it; split between the two,
  * the 512 KiB reduce took 31-34 us against 21-25 in a test program).  In
  * the binomial tree the leaf only waits while the root reads its whole

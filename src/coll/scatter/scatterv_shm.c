@@ -33,7 +33,7 @@ static size_t slice_bytes(const comm_t *comm)
 static void post_receive(comm_t *comm, dt_buffer_t *data, int root, int tag, request_t **req)
 {
     if (sched_pulls(comm))
-        p2p_irecv_pull(data, root, tag, comm->internal, req);
+        p2p_irecv_hinted(data, root, tag, comm->internal, RECV_PULL, req);
     else
         p2p_irecv(data, root, tag, comm->internal, req);
 }
