@@ -3,6 +3,7 @@
  * Ranks that are not the one misbehaving block in MPI_Recv, so only the
  * launcher can end them. */
 #include <mpi.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,15 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(mode, "sleep")) {
         block_forever();
+    } else if (!strcmp(mode, "cpus")) { /* the CPUs this rank may run on */
+        cpu_set_t set;
+        int first = -1;
+        if (sched_getaffinity(0, sizeof set, &set) != 0)
+            CPU_ZERO(&set);
+        for (int cpu = CPU_SETSIZE - 1; cpu >= 0; cpu--)
+            if (CPU_ISSET(cpu, &set))
+                first = cpu;
+        printf("rank %d: %d cpus from %d\n", rank, CPU_COUNT(&set), first);
     } else if (!strcmp(mode, "orphan")) { /* orphan MARKER: leave a grandchild, then rank 1 crashes */
         if (rank == 0) {
             char cmd[256];

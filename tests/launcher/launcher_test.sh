@@ -175,6 +175,30 @@ missing_program)
     expect_rc 127
     expect_mpirun_line "^mpirun: cannot find program"
     ;;
+bind)
+    # Where ranks may run: as the README says, one core each by default
+    # when they fit, cyclically with --bind-to core when they do not,
+    # unbound otherwise.  nproc counts the CPUs this test may use.
+    n=$(nproc)
+    run "$mpirun" -n 1 "$helper" cpus
+    expect_rc 0
+    expect_line "^rank 0: 1 cpus from "
+    run "$mpirun" -n "$n" --bind-to none "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c ": $n cpus from " "$work/out")" -eq "$n" ] || fail "--bind-to none should leave every rank all $n CPUs"
+    over=$((n + 2))
+    run "$mpirun" -n "$over" "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c ": $n cpus from " "$work/out")" -eq "$over" ] || fail "more ranks than CPUs should leave them unbound"
+    run "$mpirun" -n "$over" --bind-to core "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c ': 1 cpus from ' "$work/out")" -eq "$over" ] || fail "--bind-to core should bind every rank to one CPU"
+    cpu_of() { sed -n "s/^rank $1: 1 cpus from //p" "$work/out"; }
+    [ "$(cpu_of 0)" = "$(cpu_of "$n")" ] && [ "$(cpu_of 1)" = "$(cpu_of $((n + 1)))" ] ||
+        fail "rank r and rank r + $n should share a CPU"
+    [ "$(for r in $(seq 0 $((n - 1))); do cpu_of "$r"; done | sort -u | wc -l)" -eq "$n" ] ||
+        fail "the first $n ranks should have a CPU each"
+    ;;
 info_and_tunables)
     run "$mpirun" --info
     expect_rc 0
