@@ -438,6 +438,35 @@ static int check_counts(const MPI_Count *counts, int n, const char *what)
     return rc;
 }
 
+/* One side of a v form: a buffer, the counts and displacements of its
+ * `blocks` blocks, and their type.  As for any message buffer
+ * (check_buffer_rules), NULL is MPI_BOTTOM, the base of a derived type
+ * built from absolute addresses, and holds no data of a predefined type. */
+static int check_side_v(const void *buf, const MPI_Count counts[], const MPI_Aint displs[], int blocks,
+                        MPI_Datatype type, bool send, const char *displs_name, datatype_t **dt)
+{
+    const char *counts_name = send ? "sendcounts" : "recvcounts";
+    int rc = check_counts(counts, blocks, counts_name);
+    if (rc == MPI_SUCCESS && blocks > 0)
+        rc = check_pointer(displs, displs_name);
+    if (rc == MPI_SUCCESS)
+        rc = check_data(buf, 0, type, send, dt);
+    for (int i = 0; rc == MPI_SUCCESS && !buf && (*dt)->predefined && i < blocks; i++)
+        if (counts[i] > 0)
+            rc = err_set(MPI_ERR_BUFFER, "invalid %s NULL with %s[%d] = %lld", send ? "sendbuf" : "recvbuf",
+                         counts_name, i, (long long)counts[i]);
+    return rc;
+}
+
+/* The counts and displacements of a v form's side as the algorithms take
+ * them (counts_of, displs_of). */
+static int widen_side_v(call_t *c, counts_arg_t counts_arg, displs_arg_t displs_arg, int blocks,
+                        const MPI_Count **counts, const MPI_Aint **displs)
+{
+    int rc = counts_of(c, counts_arg, blocks, counts);
+    return rc == MPI_SUCCESS ? displs_of(c, displs_arg, blocks, displs) : rc;
+}
+
 /* The same buffer as input and output without MPI_IN_PLACE: the standard
  * forbids it, and it would silently corrupt the result. */
 static __attribute__((cold, noinline)) int aliasing_error(const void *recvbuf)
@@ -465,7 +494,9 @@ static __attribute__((cold, noinline)) int overlap_error(const void *sendbuf, co
  * against the blocks of the other side (counts[i] elements of type t at
  * displs[i] extents from buf; a v-form's gaps between them may hold the
  * first buffer).  Only for contiguous types, whose bytes are their whole
- * span: layouts with holes may interleave legally. */
+ * span: layouts with holes may interleave legally.  Where the data start
+ * is what counts, not the buffer argument: both may be MPI_BOTTOM, with
+ * types built from absolute addresses. */
 static inline int check_overlap_blocks(const void *one, MPI_Count one_count, const datatype_t *one_type,
                                        const void *buf, const MPI_Count *counts, const MPI_Aint *displs, int n,
                                        const datatype_t *t)
@@ -473,7 +504,7 @@ static inline int check_overlap_blocks(const void *one, MPI_Count one_count, con
     MPI_Count one_bytes = one_count * one_type->size;
     if (one_bytes <= 0)
         return MPI_SUCCESS;
-    if (__builtin_expect(one == buf, 0))
+    if (__builtin_expect(one == buf, 0) && one_type->true_lb == t->true_lb)
         return aliasing_error(buf);
     if (!one_type->contiguous || !t->contiguous)
         return MPI_SUCCESS;
@@ -611,19 +642,9 @@ static int prepare_gatherv(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
         return rc;
     a->root = root;
     if (role == ROLE_ROOT) {
-        rc = counts_of(c, recvcounts_arg, blocks_of(c), &recvcounts);
+        rc = widen_side_v(c, recvcounts_arg, displs_arg, blocks_of(c), &recvcounts, &displs);
         if (rc == MPI_SUCCESS)
-            rc = displs_of(c, displs_arg, blocks_of(c), &displs);
-        if (rc == MPI_SUCCESS)
-            rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
-        if (rc == MPI_SUCCESS)
-            rc = check_pointer(displs, "displs");
-        if (rc == MPI_SUCCESS)
-            rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
-        for (int i = 0; rc == MPI_SUCCESS && i < blocks_of(c); i++)
-            if (recvcounts[i] > 0 && !recvbuf)
-                rc = err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %lld", i,
-                             (long long)recvcounts[i]);
+            rc = check_side_v(recvbuf, recvcounts, displs, blocks_of(c), recvtype, false, "displs", &a->recvtype);
         a->recvbuf = recvbuf;
         a->recvcounts = recvcounts;
         a->rdispls = displs;
@@ -692,19 +713,9 @@ static int prepare_scatterv(const void *sendbuf, counts_arg_t sendcounts_arg, di
         return rc;
     a->root = root;
     if (role == ROLE_ROOT) {
-        rc = counts_of(c, sendcounts_arg, blocks_of(c), &sendcounts);
+        rc = widen_side_v(c, sendcounts_arg, displs_arg, blocks_of(c), &sendcounts, &displs);
         if (rc == MPI_SUCCESS)
-            rc = displs_of(c, displs_arg, blocks_of(c), &displs);
-        if (rc == MPI_SUCCESS)
-            rc = check_counts(sendcounts, blocks_of(c), "sendcounts");
-        if (rc == MPI_SUCCESS)
-            rc = check_pointer(displs, "displs");
-        if (rc == MPI_SUCCESS)
-            rc = check_data(sendbuf, 0, sendtype, true, &a->sendtype);
-        for (int i = 0; rc == MPI_SUCCESS && i < blocks_of(c); i++)
-            if (sendcounts[i] > 0 && !sendbuf)
-                rc = err_set(MPI_ERR_BUFFER, "invalid sendbuf NULL with sendcounts[%d] = %lld", i,
-                             (long long)sendcounts[i]);
+            rc = check_side_v(sendbuf, sendcounts, displs, blocks_of(c), sendtype, true, "displs", &a->sendtype);
         a->sendbuf = sendbuf;
         a->sendcounts = sendcounts;
         a->sdispls = displs;
@@ -762,19 +773,9 @@ static int prepare_allgatherv(const void *sendbuf, MPI_Count sendcount, MPI_Data
     const MPI_Aint *displs = NULL;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = counts_of(c, recvcounts_arg, blocks_of(c), &recvcounts);
+        rc = widen_side_v(c, recvcounts_arg, displs_arg, blocks_of(c), &recvcounts, &displs);
     if (rc == MPI_SUCCESS)
-        rc = displs_of(c, displs_arg, blocks_of(c), &displs);
-    if (rc == MPI_SUCCESS)
-        rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(displs, "displs");
-    if (rc == MPI_SUCCESS)
-        rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
-    for (int i = 0; rc == MPI_SUCCESS && i < blocks_of(c); i++)
-        if (recvcounts[i] > 0 && !recvbuf)
-            rc =
-                err_set(MPI_ERR_BUFFER, "invalid recvbuf NULL with recvcounts[%d] = %lld", i, (long long)recvcounts[i]);
+        rc = check_side_v(recvbuf, recvcounts, displs, blocks_of(c), recvtype, false, "displs", &a->recvtype);
     if (rc != MPI_SUCCESS)
         return rc;
     a->recvbuf = recvbuf;
@@ -837,15 +838,9 @@ static int prepare_alltoallv(const void *sendbuf, counts_arg_t sendcounts_arg, d
     const MPI_Aint *sdispls = NULL, *rdispls = NULL;
     int rc = check_coll_comm(comm, c);
     if (rc == MPI_SUCCESS)
-        rc = counts_of(c, recvcounts_arg, blocks_of(c), &recvcounts);
+        rc = widen_side_v(c, recvcounts_arg, rdispls_arg, blocks_of(c), &recvcounts, &rdispls);
     if (rc == MPI_SUCCESS)
-        rc = displs_of(c, rdispls_arg, blocks_of(c), &rdispls);
-    if (rc == MPI_SUCCESS)
-        rc = check_counts(recvcounts, blocks_of(c), "recvcounts");
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(rdispls, "rdispls");
-    if (rc == MPI_SUCCESS)
-        rc = check_data(recvbuf, 0, recvtype, false, &a->recvtype);
+        rc = check_side_v(recvbuf, recvcounts, rdispls, blocks_of(c), recvtype, false, "rdispls", &a->recvtype);
     if (rc != MPI_SUCCESS)
         return rc;
     a->recvbuf = recvbuf;
@@ -859,15 +854,9 @@ static int prepare_alltoallv(const void *sendbuf, counts_arg_t sendcounts_arg, d
         a->sendtype = a->recvtype;
         return MPI_SUCCESS;
     }
-    rc = counts_of(c, sendcounts_arg, blocks_of(c), &sendcounts);
+    rc = widen_side_v(c, sendcounts_arg, sdispls_arg, blocks_of(c), &sendcounts, &sdispls);
     if (rc == MPI_SUCCESS)
-        rc = displs_of(c, sdispls_arg, blocks_of(c), &sdispls);
-    if (rc == MPI_SUCCESS)
-        rc = check_counts(sendcounts, blocks_of(c), "sendcounts");
-    if (rc == MPI_SUCCESS)
-        rc = check_pointer(sdispls, "sdispls");
-    if (rc == MPI_SUCCESS)
-        rc = check_data(sendbuf, 0, sendtype, true, &a->sendtype);
+        rc = check_side_v(sendbuf, sendcounts, sdispls, blocks_of(c), sendtype, true, "sdispls", &a->sendtype);
     if (rc == MPI_SUCCESS && sendbuf == recvbuf)
         rc = check_v_blocks_apart(sendbuf, blocks_of(c), &(v_side_t){sendcounts, sdispls, NULL, a->sendtype},
                                   &(v_side_t){recvcounts, rdispls, NULL, a->recvtype});
@@ -905,9 +894,7 @@ static int prepare_alltoallw(const void *sendbuf, counts_arg_t sendcounts_arg, d
     if (!c->types)
         return err_set(MPI_ERR_NO_MEM, "out of memory checking MPI_Alltoallw's types");
     c->ntypes = 2 * n;
-    rc = counts_of(c, recvcounts_arg, n, &recvcounts);
-    if (rc == MPI_SUCCESS)
-        rc = displs_of(c, rdispls_arg, n, &rdispls);
+    rc = widen_side_v(c, recvcounts_arg, rdispls_arg, n, &recvcounts, &rdispls);
     if (rc == MPI_SUCCESS)
         rc = check_counts(recvcounts, n, "recvcounts");
     if (rc == MPI_SUCCESS)
@@ -925,9 +912,7 @@ static int prepare_alltoallw(const void *sendbuf, counts_arg_t sendcounts_arg, d
         a->sdispls = rdispls;
         a->sendtypes = c->types + n;
     } else if (rc == MPI_SUCCESS) {
-        rc = counts_of(c, sendcounts_arg, n, &sendcounts);
-        if (rc == MPI_SUCCESS)
-            rc = displs_of(c, sdispls_arg, n, &sdispls);
+        rc = widen_side_v(c, sendcounts_arg, sdispls_arg, n, &sendcounts, &sdispls);
         if (rc == MPI_SUCCESS)
             rc = check_counts(sendcounts, n, "sendcounts");
         if (rc == MPI_SUCCESS)
@@ -1097,22 +1082,6 @@ static int neighbor_side(const void *buf, MPI_Count count, int blocks, MPI_Datat
     return rc;
 }
 
-/* The v forms' side: counts and displacements of `blocks` neighbours. */
-static int neighbor_side_v(const void *buf, const MPI_Count counts[], const void *displs, int blocks, MPI_Datatype type,
-                           bool send, datatype_t **dt)
-{
-    int rc = check_counts(counts, blocks, send ? "sendcounts" : "recvcounts");
-    if (rc == MPI_SUCCESS && blocks > 0)
-        rc = check_pointer(displs, send ? "sdispls" : "rdispls");
-    if (rc == MPI_SUCCESS)
-        rc = check_data(buf, 0, type, send, dt);
-    for (int i = 0; rc == MPI_SUCCESS && i < blocks; i++)
-        if (counts[i] > 0 && !buf)
-            rc = err_set(MPI_ERR_BUFFER, "invalid %s NULL with %s[%d] = %lld", send ? "sendbuf" : "recvbuf",
-                         send ? "sendcounts" : "recvcounts", i, (long long)counts[i]);
-    return rc;
-}
-
 static int prepare_neighbor_allgather(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                                       MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, call_t *c)
 {
@@ -1142,13 +1111,11 @@ static int prepare_neighbor_allgatherv(const void *sendbuf, MPI_Count sendcount,
     int in = 0, out = 0;
     int rc = check_neighbor_comm(comm, c, &in, &out);
     if (rc == MPI_SUCCESS)
-        rc = counts_of(c, recvcounts_arg, in, &recvcounts);
-    if (rc == MPI_SUCCESS)
-        rc = displs_of(c, displs_arg, in, &displs);
+        rc = widen_side_v(c, recvcounts_arg, displs_arg, in, &recvcounts, &displs);
     if (rc == MPI_SUCCESS)
         rc = neighbor_side(sendbuf, sendcount, 1, sendtype, true, &a->sendtype);
     if (rc == MPI_SUCCESS)
-        rc = neighbor_side_v(recvbuf, recvcounts, displs, in, recvtype, false, &a->recvtype);
+        rc = check_side_v(recvbuf, recvcounts, displs, in, recvtype, false, "displs", &a->recvtype);
     *a = (coll_args_t){.sendbuf = sendbuf,
                        .sendcount = sendcount,
                        .sendtype = a->sendtype,
@@ -1188,17 +1155,13 @@ static int prepare_neighbor_alltoallv(const void *sendbuf, counts_arg_t sendcoun
     int in = 0, out = 0;
     int rc = check_neighbor_comm(comm, c, &in, &out);
     if (rc == MPI_SUCCESS)
-        rc = counts_of(c, sendcounts_arg, out, &sendcounts);
+        rc = widen_side_v(c, sendcounts_arg, sdispls_arg, out, &sendcounts, &sdispls);
     if (rc == MPI_SUCCESS)
-        rc = displs_of(c, sdispls_arg, out, &sdispls);
+        rc = widen_side_v(c, recvcounts_arg, rdispls_arg, in, &recvcounts, &rdispls);
     if (rc == MPI_SUCCESS)
-        rc = counts_of(c, recvcounts_arg, in, &recvcounts);
+        rc = check_side_v(sendbuf, sendcounts, sdispls, out, sendtype, true, "sdispls", &a->sendtype);
     if (rc == MPI_SUCCESS)
-        rc = displs_of(c, rdispls_arg, in, &rdispls);
-    if (rc == MPI_SUCCESS)
-        rc = neighbor_side_v(sendbuf, sendcounts, sdispls, out, sendtype, true, &a->sendtype);
-    if (rc == MPI_SUCCESS)
-        rc = neighbor_side_v(recvbuf, recvcounts, rdispls, in, recvtype, false, &a->recvtype);
+        rc = check_side_v(recvbuf, recvcounts, rdispls, in, recvtype, false, "rdispls", &a->recvtype);
     *a = (coll_args_t){.sendbuf = sendbuf,
                        .sendcounts = sendcounts,
                        .sdispls = sdispls,

@@ -157,6 +157,17 @@ int main(int argc, char **argv)
     MT_EXPECT_CLASS(MPI_Scatterv(a, &one, &zero, MPI_INT, a, 1, MPI_INT, 0, MPI_COMM_SELF), MPI_ERR_BUFFER,
                     "MPI_Scatterv at the root from a buffer into itself");
     MT_CHECK(MPI_Gather(a, 1, MPI_INT, b, 1, MPI_INT, 0, MPI_COMM_SELF) == MPI_SUCCESS, "a good gather after");
+    /* NULL is MPI_BOTTOM: it holds no data of a predefined type. */
+    MT_EXPECT_CLASS(MPI_Gatherv(a, 1, MPI_INT, NULL, &one, &zero, MPI_INT, 0, MPI_COMM_SELF), MPI_ERR_BUFFER,
+                    "MPI_Gatherv into NULL ints");
+    MT_EXPECT_CLASS(MPI_Scatterv(NULL, &one, &zero, MPI_INT, b, 1, MPI_INT, 0, MPI_COMM_SELF), MPI_ERR_BUFFER,
+                    "MPI_Scatterv from NULL ints");
+    MT_EXPECT_CLASS(MPI_Allgatherv(a, 1, MPI_INT, NULL, &one, &zero, MPI_INT, MPI_COMM_SELF), MPI_ERR_BUFFER,
+                    "MPI_Allgatherv into NULL ints");
+    MT_EXPECT_CLASS(MPI_Alltoallv(a, &one, &zero, MPI_INT, NULL, &one, &zero, MPI_INT, MPI_COMM_SELF), MPI_ERR_BUFFER,
+                    "MPI_Alltoallv into NULL ints");
+    MT_EXPECT_CLASS(MPI_Alltoallv(NULL, &one, &zero, MPI_INT, b, &one, &zero, MPI_INT, MPI_COMM_SELF), MPI_ERR_BUFFER,
+                    "MPI_Alltoallv from NULL ints");
     MT_EXPECT_CLASS(MPI_Reduce_scatter(a, b, NULL, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_ARG, "NULL recvcounts");
     int *neg = calloc((size_t)size, sizeof(int));
     neg[size - 1] = -2;

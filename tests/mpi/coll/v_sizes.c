@@ -8,7 +8,7 @@
  * some blocks have left (allgather_shm.c); in place, with non-contiguous
  * types on one side, and with counts that disagree between sender and
  * receiver in either direction, which must be reported as truncation and
- * never leave a process waiting.
+ * never leave a process waiting; and with MPI_BOTTOM as the buffers.
  */
 #include <stdlib.h>
 
@@ -316,6 +316,99 @@ static void allgatherv_rounds(void)
     free(displs);
 }
 
+/* A type that reads or writes ints from MPI_BOTTOM as if from buf: one
+ * int at buf's absolute address, extent one int. */
+static MPI_Datatype ints_at(const void *buf)
+{
+    MPI_Aint at;
+    MPI_Get_address(buf, &at);
+    MPI_Datatype t;
+    MPI_Type_create_hindexed_block(1, 1, &at, MPI_INT, &t);
+    MPI_Type_commit(&t);
+    return t;
+}
+
+/* MPI_BOTTOM is a buffer like any other, the base of a type built from
+ * absolute addresses, in the v forms too: process p sends p + 1 ints to
+ * each, blocks laid out one after the other. */
+static void from_bottom(void)
+{
+    int *counts = malloc((size_t)size * sizeof *counts), *displs = malloc((size_t)size * sizeof *displs);
+    int total = 0;
+    for (int p = 0; p < size; p++) {
+        counts[p] = p + 1;
+        displs[p] = total;
+        total += p + 1;
+    }
+    int *mine = malloc((size_t)(rank + 1) * sizeof *mine), *all = malloc((size_t)total * sizeof *all);
+    for (int i = 0; i <= rank; i++)
+        mine[i] = 1000 * rank + i;
+    MPI_Datatype into_all = ints_at(all), from_mine = ints_at(mine);
+
+    for (int root = 0; root < size; root++) {
+        for (int i = 0; i < total; i++)
+            all[i] = -1;
+        MT_CHECK(MPI_Gatherv(mine, rank + 1, MPI_INT, MPI_BOTTOM, counts, displs, into_all, root, MPI_COMM_WORLD) ==
+                     MPI_SUCCESS,
+                 "MPI_Gatherv into MPI_BOTTOM at root %d", root);
+        for (int p = 0; rank == root && p < size; p++)
+            for (int i = 0; i < counts[p]; i++)
+                MT_CHECK(all[displs[p] + i] == 1000 * p + i, "MPI_Gatherv into MPI_BOTTOM: block %d[%d] = %d", p, i,
+                         all[displs[p] + i]);
+        for (int p = 0; p < size; p++)
+            for (int i = 0; i < counts[p]; i++)
+                all[displs[p] + i] = 1000 * p + i + root;
+        for (int i = 0; i <= rank; i++)
+            mine[i] = -1;
+        MT_CHECK(MPI_Scatterv(MPI_BOTTOM, counts, displs, into_all, MPI_BOTTOM, rank + 1, from_mine, root,
+                              MPI_COMM_WORLD) == MPI_SUCCESS,
+                 "MPI_Scatterv from MPI_BOTTOM at root %d", root);
+        for (int i = 0; i <= rank; i++)
+            MT_CHECK(mine[i] == 1000 * rank + i + root, "MPI_Scatterv from MPI_BOTTOM: [%d] = %d", i, mine[i]);
+        for (int i = 0; i <= rank; i++)
+            mine[i] = 1000 * rank + i;
+    }
+    for (int i = 0; i < total; i++)
+        all[i] = -1;
+    MT_CHECK(MPI_Allgatherv(MPI_BOTTOM, rank + 1, from_mine, MPI_BOTTOM, counts, displs, into_all, MPI_COMM_WORLD) ==
+                 MPI_SUCCESS,
+             "MPI_Allgatherv between MPI_BOTTOMs");
+    for (int p = 0; p < size; p++)
+        for (int i = 0; i < counts[p]; i++)
+            MT_CHECK(all[displs[p] + i] == 1000 * p + i, "MPI_Allgatherv into MPI_BOTTOM: block %d[%d] = %d", p, i,
+                     all[displs[p] + i]);
+
+    /* Alltoallv: rank + 1 ints to each process, from `out`, into `in`. */
+    int *out = malloc((size_t)size * (size_t)(rank + 1) * sizeof *out), *in = malloc((size_t)total * sizeof *in);
+    int *scounts = malloc((size_t)size * sizeof *scounts), *sdispls = malloc((size_t)size * sizeof *sdispls);
+    for (int q = 0; q < size; q++) {
+        scounts[q] = rank + 1;
+        sdispls[q] = q * (rank + 1);
+        for (int i = 0; i <= rank; i++)
+            out[q * (rank + 1) + i] = 1000 * rank + 10 * q + i;
+    }
+    MPI_Datatype from_out = ints_at(out), into_in = ints_at(in);
+    MT_CHECK(MPI_Alltoallv(MPI_BOTTOM, scounts, sdispls, from_out, MPI_BOTTOM, counts, displs, into_in,
+                           MPI_COMM_WORLD) == MPI_SUCCESS,
+             "MPI_Alltoallv between MPI_BOTTOMs");
+    for (int p = 0; p < size; p++)
+        for (int i = 0; i < counts[p]; i++)
+            MT_CHECK(in[displs[p] + i] == 1000 * p + 10 * rank + i, "MPI_Alltoallv into MPI_BOTTOM: block %d[%d] = %d",
+                     p, i, in[displs[p] + i]);
+    MPI_Type_free(&from_out);
+    MPI_Type_free(&into_in);
+    MPI_Type_free(&into_all);
+    MPI_Type_free(&from_mine);
+    free(out);
+    free(in);
+    free(scounts);
+    free(sdispls);
+    free(mine);
+    free(all);
+    free(counts);
+    free(displs);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -327,6 +420,7 @@ int main(int argc, char **argv)
     allgatherv_rounds();
     rooted_rounds(0);
     rooted_rounds(1);
+    from_bottom();
     if (size > 1) {
         counts_disagree();
         rooted_counts_disagree(0);
