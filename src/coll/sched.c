@@ -153,9 +153,9 @@ static void scratch_give(scratch_t b)
  * per-thread cache of small blocks) and arrays took about 600
  * instructions of malloc and free per call: a 2-process MPI_Bcast of 8
  * bytes as one message took 0.25 us against 0.15 for MPI_Send and
- * MPI_Recv, 0.21 with the schedule kept.  At most SCHED_SPARE wait, none with arrays of more than
- * SCHED_SPARE_STEPS steps (the library's lock guards them, as it guards
- * `active`); freed at MPI_Finalize. */
+ * MPI_Recv, 0.21 with the schedule kept.  At most SCHED_SPARE wait, none
+ * with arrays of more than SCHED_SPARE_STEPS steps (the library's lock
+ * guards them, as it guards `active`); freed at MPI_Finalize. */
 #define SCHED_SPARE 4
 #define SCHED_SPARE_STEPS 64
 

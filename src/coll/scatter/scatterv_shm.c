@@ -32,10 +32,7 @@ static size_t slice_bytes(const comm_t *comm)
 /* The receive of a block that comes by message. */
 static void post_receive(comm_t *comm, dt_buffer_t *data, int root, int tag, request_t **req)
 {
-    if (sched_pulls(comm))
-        p2p_irecv_hinted(data, root, tag, comm->internal, RECV_PULL, req);
-    else
-        p2p_irecv(data, root, tag, comm->internal, req);
+    p2p_irecv_hinted(data, root, tag, comm->internal, sched_pulls(comm) ? RECV_PULL : RECV_PLAIN, req);
 }
 
 static int scatter_blocks(comm_t *comm, const coll_args_t *a, coll_shm_op_t *op, int tag)
