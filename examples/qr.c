@@ -120,7 +120,7 @@ int main(int argc, char **argv)
          * n times the rounding unit. */
         bad = residual > 1e-13 * n || orthogonality > 1e-13 * n;
         if (!quiet || bad)
-            printf("qr: %d x %d in blocks of %d on a %d x %d grid: %.4f s (%.2f Gflop/s), ||A-QR||/||A|| %.2e, "
+            printf("qr: %d x %d in blocks of %d on a %d x %d grid: %.6f s (%.2f Gflop/s), ||A-QR||/||A|| %.2e, "
                    "||QtQ-I|| %.2e%s\n",
                    n, n, nb, dims[0], dims[1], best, 4.0 / 3 * n * n * (double)n / best * 1e-9, residual, orthogonality,
                    bad ? "  WRONG" : "");

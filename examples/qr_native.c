@@ -141,7 +141,7 @@ int main(int argc, char **argv)
     qr_check(n, f, qr.tau, &residual, &orthogonality);
     int bad = residual > 1e-13 * n || orthogonality > 1e-13 * n;
     if (!quiet || bad)
-        printf("qr_native: %d x %d in blocks of %d on a %d x %d grid of threads: %.4f s (%.2f Gflop/s), "
+        printf("qr_native: %d x %d in blocks of %d on a %d x %d grid of threads: %.6f s (%.2f Gflop/s), "
                "||A-QR||/||A|| %.2e, ||QtQ-I|| %.2e%s\n",
                n, n, qr.nb, qr.P, qr.Q, qr.best, 4.0 / 3 * n * n * (double)n / qr.best * 1e-9, residual, orthogonality,
                bad ? "  WRONG" : "");
