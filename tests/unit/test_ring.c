@@ -1,10 +1,15 @@
 /*
  * test_ring.c -- the shm ring on its own, with p2p_incoming replaced by a
- * recorder.  A child process sends, the parent receives.  First in lock
- * step (the child fills the ring until it refuses, the parent drains it:
- * full ring, wrap-around, the inline/data-ring boundary), then free running
- * to exercise the memory ordering with both ends busy at once.
+ * recorder.  A child process sends, the parent receives.  First one
+ * message at a time, each taken before the next is sent (a sender whose
+ * receiver keeps up starts over at the data ring's beginning and leaves
+ * the rest of the ring untouched), then in lock step (the child fills the
+ * ring until it refuses, the parent drains it: full ring, wrap-around, the
+ * inline/data-ring boundary, a sender's window widening), then free running
+ * to exercise the memory ordering with both ends busy at once.  Twice: with
+ * a data ring smaller than a sender's first window and with a larger one.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +21,12 @@
 #include "unit.h"
 #include "runtime/tunables.h"
 #include "transport/shm/segment.h"
+#include "transport/shm/shm.h"
 #include "transport/transport.h"
 
 #define SLOTS 16
-#define DATA_BYTES 16384
 #define LOCKSTEP_ROUNDS 60
+#define ONE_AT_A_TIME 200
 #define FREE_RUN 300000
 
 static int received;
@@ -69,6 +75,13 @@ static void sender(void *base, int to_parent, int from_parent)
 {
     shm_transport_init(base, 0, 2, 0);
     int sent = 0;
+    char go;
+    for (; sent < ONE_AT_A_TIME; sent++) {
+        if (!send_one(sent) || write(to_parent, &sent, sizeof sent) != sizeof sent)
+            _exit(2);
+        if (read(from_parent, &go, 1) != 1)
+            _exit(2);
+    }
     for (int round = 0; round < LOCKSTEP_ROUNDS; round++) {
         int batch = 0;
         while (send_one(sent)) {
@@ -77,7 +90,6 @@ static void sender(void *base, int to_parent, int from_parent)
         }
         if (write(to_parent, &batch, sizeof batch) != sizeof batch)
             _exit(2);
-        char go;
         if (read(from_parent, &go, 1) != 1)
             _exit(2);
     }
@@ -89,27 +101,61 @@ static void sender(void *base, int to_parent, int from_parent)
     _exit(0);
 }
 
-int main(void)
+/* The highest byte of the data ring from rank 0 to rank 1 that is not
+ * zero, plus one (the segment starts zeroed). */
+static size_t data_touched(void *base, uint64_t data_bytes)
 {
+    const unsigned char *data = (const unsigned char *)shm_pair_area(base, 0, 1) +
+                                ((CACHE_LINE + SLOTS * CACHE_LINE + SHM_PAGE - 1) & ~(size_t)(SHM_PAGE - 1));
+    size_t end = data_bytes;
+    while (end > 0 && data[end - 1] == 0)
+        end--;
+    return end;
+}
+
+static void run(uint64_t data_bytes)
+{
+    received = 0;
     shm_header_t layout;
     const char *where;
-    shm_layout(&layout, 2, SLOTS, DATA_BYTES);
+    shm_layout(&layout, 2, SLOTS, data_bytes);
     int fd = shm_segment_create(&layout, &where);
     if (fd < 0) {
-        printf("cannot create a segment with %s\n", where);
-        return 1;
+        CHECK(0, "cannot create a segment with %s", where);
+        return;
     }
     void *base = shm_segment_map(fd, layout.total_bytes);
     close(fd);
     int up[2], down[2];
-    if (!base || pipe(up) != 0 || pipe(down) != 0)
-        return 1;
+    if (!base || pipe(up) != 0 || pipe(down) != 0) {
+        CHECK(0, "no segment or pipes");
+        return;
+    }
     pid_t child = fork();
     if (child == 0)
         sender(base, up[1], down[0]);
 
     shm_transport_init(base, 1, 2, 0);
     int expected = 0;
+    for (int msg = 0; msg < ONE_AT_A_TIME; msg++) {
+        int sent;
+        if (read(up[0], &sent, sizeof sent) != sizeof sent) {
+            CHECK(0, "sender died at message %d", msg);
+            break;
+        }
+        while (transport_shm.poll() > 0)
+            ;
+        CHECK(received == msg + 1, "message %d: received %d", msg, received);
+        if (write(down[1], "g", 1) != 1)
+            break;
+    }
+    /* 200 messages of 0-8000 bytes, about 330 KiB: round and round within
+     * the sender's first window. */
+    uint64_t window = data_bytes < SHM_WINDOW_FIRST ? data_bytes : SHM_WINDOW_FIRST;
+    size_t touched = data_touched(base, data_bytes);
+    CHECK(touched <= window, "messages taken one at a time wrote up to byte %zu of a %llu-byte ring", touched,
+          (unsigned long long)data_bytes);
+    expected = received;
     for (int round = 0; round < LOCKSTEP_ROUNDS; round++) {
         int batch = 0;
         if (read(up[0], &batch, sizeof batch) != sizeof batch) {
@@ -128,9 +174,17 @@ int main(void)
     while (received < expected && failures == 0)
         transport_shm.poll();
     int status;
+    if (failures)
+        kill(child, SIGKILL); /* it may be waiting for room that is never given */
     waitpid(child, &status, 0);
-    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "sender failed");
+    CHECK(failures || (WIFEXITED(status) && WEXITSTATUS(status) == 0), "sender failed");
     shm_transport_finalize();
     munmap(base, layout.total_bytes);
+}
+
+int main(void)
+{
+    run(16 * 1024);
+    run(1024 * 1024);
     return unit_result();
 }

@@ -7,7 +7,8 @@
  * header and up to SHM_INLINE_BYTES of payload, so a small message is one
  * cache line moving from one core to another.  Longer payloads go to the
  * data ring, in the same order as their slots, so the receiver finds each
- * one where the previous one ended.
+ * one where the previous one ended, or at the ring's beginning when the
+ * slot says the sender started over there (shm_window_end).
  *
  * A slot is valid when its seq is the lap number (position / slots) plus
  * one: zeroed memory is never valid, and a slot left from the previous lap
@@ -65,6 +66,8 @@ typedef struct shm_channel {
     uint64_t data_consumed;
     uint64_t slots_published; /* receiver: last value written to ctl */
     uint64_t data_published;
+    uint64_t window;   /* sender: how far into the data ring it writes before asking to start over */
+    bool started_over; /* sender: the message being written goes to the ring's beginning */
 } shm_channel_t;
 
 static struct {
@@ -86,6 +89,30 @@ static uint64_t round_to_line(uint64_t n)
     return (n + CACHE_LINE - 1) & ~(uint64_t)(CACHE_LINE - 1);
 }
 
+/*
+ * A sender keeps to the first SHM_WINDOW_FIRST bytes of its data ring
+ * while the receiver keeps up: at the window's end it looks whether the
+ * ring is empty, and if so starts over at the beginning, else widens the
+ * window (to the whole ring for a pair that streams).  The data ring is
+ * mapped untouched, and going round the whole megabyte every page of the
+ * first lap costs two page faults (the sender's zeroes it): a pair trading
+ * 1-2 KiB messages paid one every two or three messages, and QR on 256 x
+ * 256 at 2 ranks (an allreduce of 1-2 KiB a column) stayed within that
+ * lap for all its factorizations, 2.09-2.71 ms against 1.86-1.92 with the
+ * window (docs/perf.md).  A window's end comes once in 256 KiB of data, so
+ * the look at the receiver's line costs nothing per message.  Not smaller:
+ * with 64 KiB a 4 KiB ping-pong took 1.15-1.18 us one way against
+ * 0.95-1.02, the sender writing lines the receiver still held.
+ */
+/* In a slot's len: the payload starts at the data ring's beginning. */
+#define SHM_STARTED_OVER (1u << 31)
+
+/* The data ring position where the lap after pos's begins. */
+static inline uint64_t shm_next_lap(uint64_t pos)
+{
+    return (pos | (shm.data_bytes - 1)) + 1;
+}
+
 static void shm_channel_attach(shm_channel_t *ch, int sender, int receiver)
 {
     char *area = shm_pair_area(shm.base, (uint32_t)sender, (uint32_t)receiver);
@@ -93,6 +120,7 @@ static void shm_channel_attach(shm_channel_t *ch, int sender, int receiver)
     ch->slots = (shm_slot_t *)(area + CACHE_LINE);
     uint64_t slots_end = CACHE_LINE + (uint64_t)shm.slot_count * CACHE_LINE;
     ch->data = (uint8_t *)area + ((slots_end + SHM_PAGE - 1) & ~(uint64_t)(SHM_PAGE - 1));
+    ch->window = SHM_WINDOW_FIRST < shm.data_bytes ? SHM_WINDOW_FIRST : shm.data_bytes;
 }
 
 int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled)
@@ -291,6 +319,24 @@ void shm_doorbell_wait(bool (*done)(void *arg), void *arg)
     }
 }
 
+/* A message of `need` bytes at `at` would pass the sender's window: start
+ * over at the ring's beginning if the receiver has taken everything, and
+ * widen the window if it must.  Returns where the message goes. */
+static uint64_t shm_window_end(shm_channel_t *ch, uint64_t at, uint64_t need)
+{
+    if (at != 0 && atomic_load_acquire_u64(&ch->ctl->data_consumed) == ch->data_pos) {
+        /* To the next lap's start: the bytes skipped count as consumed,
+         * here at once, for the receiver when it reads the message's place. */
+        ch->data_pos = shm_next_lap(ch->data_pos);
+        ch->data_consumed = ch->data_pos;
+        ch->started_over = true;
+        at = 0;
+    }
+    while (at + need > ch->window && ch->window < shm.data_bytes)
+        ch->window *= 2;
+    return at;
+}
+
 /* Room for one message of len payload bytes to the channel's receiver:
  * returns its slot and says where the payload goes (the slot itself, or
  * one or two pieces of the data ring, split where the ring wraps), or NULL
@@ -312,11 +358,17 @@ static inline shm_slot_t *shm_reserve(shm_channel_t *ch, size_t len, shm_space_t
     }
     uint64_t need = round_to_line(len);
     if (ch->data_pos + need - ch->data_consumed > shm.data_bytes) {
-        ch->data_consumed = atomic_load_acquire_u64(&ch->ctl->data_consumed);
+        /* After starting over the cached value is ahead of the receiver's
+         * until it reads that message. */
+        uint64_t consumed = atomic_load_acquire_u64(&ch->ctl->data_consumed);
+        if (consumed > ch->data_consumed)
+            ch->data_consumed = consumed;
         if (ch->data_pos + need - ch->data_consumed > shm.data_bytes)
             return NULL;
     }
     uint64_t at = ch->data_pos & (shm.data_bytes - 1);
+    if (__builtin_expect(at + need > ch->window && ch->window < shm.data_bytes, 0))
+        at = shm_window_end(ch, at, need);
     size_t first = len < shm.data_bytes - at ? len : (size_t)(shm.data_bytes - at);
     space->part[0] = ch->data + at;
     space->len[0] = first;
@@ -330,6 +382,10 @@ static inline shm_slot_t *shm_reserve(shm_channel_t *ch, size_t len, shm_space_t
 static inline void shm_publish(int dest, shm_channel_t *ch, shm_slot_t *slot, const wire_hdr_t *hdr, size_t len)
 {
     slot->len = (uint32_t)len;
+    if (__builtin_expect(ch->started_over, 0)) {
+        slot->len |= SHM_STARTED_OVER;
+        ch->started_over = false;
+    }
     slot->hdr = *hdr;
     /* Publish: everything written before happens-before the receiver's
      * acquire load of seq sees this lap. */
@@ -401,6 +457,10 @@ static int shm_poll_channel(int src, shm_channel_t *ch)
         payload.part[0] = slot->payload;
         payload.len[0] = len;
     } else {
+        if (__builtin_expect(len & SHM_STARTED_OVER, 0)) {
+            len &= ~SHM_STARTED_OVER;
+            ch->data_pos = shm_next_lap(ch->data_pos);
+        }
         uint64_t at = ch->data_pos & (shm.data_bytes - 1);
         size_t first = len < shm.data_bytes - at ? len : (size_t)(shm.data_bytes - at);
         payload.part[0] = ch->data + at;
