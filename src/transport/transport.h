@@ -74,6 +74,9 @@ void shm_doorbell_wake_own(void);
 /* Whether ranks of this job ever sleep on their doorbells (else ringing
  * does nothing). */
 bool shm_doorbells_enabled(void);
+/* Whether any rank of the job sleeps on its doorbell: a publisher that
+ * finds none need ring no one (ring.c pairs it with shm_doorbell_wait). */
+bool shm_anyone_asleep(void);
 /* World rank rank's collective slot for a communicator (segment.h), NULL
  * in a job without shared memory. */
 struct shm_coll_slot *shm_coll_slot_of(int rank, unsigned slot);

@@ -82,6 +82,7 @@ static struct {
     shm_channel_t *tx;         /* indexed by destination rank */
     shm_channel_t *rx;         /* indexed by source rank */
     shm_rank_slot_t *me;
+    shm_header_t *hdr;
 } shm;
 
 static uint64_t round_to_line(uint64_t n)
@@ -126,6 +127,7 @@ static void shm_channel_attach(shm_channel_t *ch, int sender, int receiver)
 int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled)
 {
     shm_header_t *hdr = segment;
+    shm.hdr = hdr;
     shm.base = segment;
     shm.rank = rank;
     shm.nranks = nranks;
@@ -229,6 +231,15 @@ void shm_doorbell_wake_own(void)
     futex(&shm.me->bell, FUTEX_WAKE, INT_MAX, NULL);
 }
 
+/* Pairs with shm_doorbell_wait() as shm_doorbell_ring() does: a sleeper
+ * counts itself in `asleep` before it looks a last time at what it waits
+ * for, so either it sees what we published or we see it counted. */
+bool shm_anyone_asleep(void)
+{
+    atomic_thread_fence(memory_order_seq_cst);
+    return atomic_load_explicit(&shm.hdr->asleep, memory_order_relaxed) != 0;
+}
+
 bool shm_doorbells_enabled(void)
 {
     return shm.sleep_enabled;
@@ -294,6 +305,7 @@ void shm_doorbell_wait(bool (*done)(void *arg), void *arg)
      * and the wait below then returns at once. */
     uint32_t bell = atomic_load_explicit(&shm.me->bell, memory_order_seq_cst);
     atomic_fetch_add_explicit(&shm.sleepers, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&shm.hdr->asleep, 1, memory_order_relaxed);
     atomic_store_explicit(&shm.me->sleeping, 1, memory_order_relaxed);
     atomic_thread_fence(memory_order_seq_cst);
     /* What the waiter waits for may have happened after it last looked and
@@ -312,6 +324,7 @@ void shm_doorbell_wait(bool (*done)(void *arg), void *arg)
     /* The last of this process's sleepers shows it awake; one still asleep
      * (MPI_THREAD_MULTIPLE) keeps `sleeping` set, or is the one that set
      * it again after we cleared it. */
+    atomic_fetch_sub_explicit(&shm.hdr->asleep, 1, memory_order_relaxed);
     if (atomic_fetch_sub_explicit(&shm.sleepers, 1, memory_order_seq_cst) == 1) {
         atomic_store_explicit(&shm.me->sleeping, 0, memory_order_seq_cst);
         if (atomic_load_explicit(&shm.sleepers, memory_order_seq_cst))

@@ -49,6 +49,9 @@ typedef struct shm_header {
     uint64_t idup_offset;
     uint64_t claims_offset;
     uint64_t total_bytes;
+    /* How many ranks sleep on their doorbells, on a line of its own: a
+     * publisher with no one asleep rings no one (ring.c). */
+    _Alignas(CACHE_LINE) _Atomic uint32_t asleep;
 } shm_header_t;
 
 typedef struct shm_rank_slot {
