@@ -180,6 +180,10 @@ static void run(uint64_t data_bytes)
     CHECK(failures || (WIFEXITED(status) && WEXITSTATUS(status) == 0), "sender failed");
     shm_transport_finalize();
     munmap(base, layout.total_bytes);
+    close(up[0]);
+    close(up[1]);
+    close(down[0]);
+    close(down[1]);
 }
 
 int main(void)
