@@ -105,8 +105,7 @@ static void sender(void *base, int to_parent, int from_parent)
  * zero, plus one (the segment starts zeroed). */
 static size_t data_touched(void *base, uint64_t data_bytes)
 {
-    const unsigned char *data = (const unsigned char *)shm_pair_area(base, 0, 1) +
-                                ((CACHE_LINE + SLOTS * CACHE_LINE + SHM_PAGE - 1) & ~(size_t)(SHM_PAGE - 1));
+    const unsigned char *data = (const unsigned char *)shm_pair_area(base, 0, 1) + shm_pair_data_offset(SLOTS);
     size_t end = data_bytes;
     while (end > 0 && data[end - 1] == 0)
         end--;

@@ -119,8 +119,7 @@ static void shm_channel_attach(shm_channel_t *ch, int sender, int receiver)
     char *area = shm_pair_area(shm.base, (uint32_t)sender, (uint32_t)receiver);
     ch->ctl = (shm_pair_ctl_t *)area;
     ch->slots = (shm_slot_t *)(area + CACHE_LINE);
-    uint64_t slots_end = CACHE_LINE + (uint64_t)shm.slot_count * CACHE_LINE;
-    ch->data = (uint8_t *)area + ((slots_end + SHM_PAGE - 1) & ~(uint64_t)(SHM_PAGE - 1));
+    ch->data = (uint8_t *)area + shm_pair_data_offset(shm.slot_count);
     ch->window = SHM_WINDOW_FIRST < shm.data_bytes ? SHM_WINDOW_FIRST : shm.data_bytes;
 }
 

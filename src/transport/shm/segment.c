@@ -23,8 +23,7 @@ void shm_layout(shm_header_t *hdr, uint32_t nranks, uint32_t ring_slots, uint64_
     hdr->ring_data_bytes = ring_data_bytes;
     /* Control line, then the header slots, then the data ring; page aligned
      * so that an idle pair never shares a page with a busy one. */
-    hdr->pair_bytes =
-        round_up(CACHE_LINE + (uint64_t)ring_slots * CACHE_LINE, SHM_PAGE) + round_up(ring_data_bytes, SHM_PAGE);
+    hdr->pair_bytes = shm_pair_data_offset(ring_slots) + round_up(ring_data_bytes, SHM_PAGE);
     hdr->ranks_offset = SHM_PAGE;
     hdr->pairs_offset = round_up(hdr->ranks_offset + (uint64_t)nranks * sizeof(shm_rank_slot_t), SHM_PAGE);
     hdr->coll_offset = hdr->pairs_offset + (uint64_t)nranks * nranks * hdr->pair_bytes;

@@ -186,6 +186,13 @@ static inline shm_rank_slot_t *shm_rank_slot(void *base, uint32_t rank)
     return (shm_rank_slot_t *)((char *)base + hdr->ranks_offset) + rank;
 }
 
+/* Where a pair area's data ring starts: after its control line and its
+ * ring_slots header slots, on a page of its own. */
+static inline uint64_t shm_pair_data_offset(uint32_t ring_slots)
+{
+    return (CACHE_LINE + (uint64_t)ring_slots * CACHE_LINE + SHM_PAGE - 1) & ~(uint64_t)(SHM_PAGE - 1);
+}
+
 static inline char *shm_pair_area(void *base, uint32_t sender, uint32_t receiver)
 {
     shm_header_t *hdr = base;
