@@ -233,6 +233,7 @@ void comm_destroy(comm_t *comm)
         info_free(comm->info);
     topo_free(comm->topo);
     free(comm->coll_shm);
+    free(comm->call_room);
     errhandler_unref(comm->errhandler);
     free(comm->internal);
     free(comm);

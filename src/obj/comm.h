@@ -61,6 +61,9 @@ typedef struct comm {
     uint32_t session;               /* the session it was made from (handle value); 0: the world model */
     struct comm *next_released;     /* in comm_released, once freed by the user while still in use */
     struct part_count *part_counts; /* partitioned inits so far per peer and tag (comm_next_part_seq) */
+    void *call_room;                /* the v-form collectives' widened arrays (api/coll.c: call_alloc) */
+    size_t call_room_bytes;
+    bool call_room_taken; /* by the call in progress */
 } comm_t;
 
 /* The place of a new partitioned send (recv false) or receive init with
