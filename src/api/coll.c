@@ -212,7 +212,7 @@ typedef struct displs_arg {
  * one length.  They go into room the communicator keeps from call to call
  * (grown to four times the first array when short): a malloc and a free
  * a call were a third of MPI_Alltoallv on one process, 1445 instructions
- * with one each per array, 1100 with one for all four, 960 with none
+ * with one each per array, 1100 with one for all four, 932 with none
  * (callgrind).  A call on the communicator begun while another one uses
  * the room (a user's operation calling one, say) mallocs its own. */
 static void *call_alloc(call_t *c, int n, size_t size)
