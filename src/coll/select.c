@@ -565,7 +565,8 @@ static bool alone_serves(enum coll_op op)
     const unsigned served = 1u << COLL_BARRIER | 1u << COLL_BCAST | 1u << COLL_EXSCAN | 1u << COLL_REDUCE |
                             1u << COLL_ALLREDUCE | 1u << COLL_SCAN | 1u << COLL_GATHER | 1u << COLL_SCATTER |
                             1u << COLL_ALLGATHER | 1u << COLL_ALLTOALL | 1u << COLL_GATHERV | 1u << COLL_ALLGATHERV |
-                            1u << COLL_SCATTERV | 1u << COLL_ALLTOALLV;
+                            1u << COLL_SCATTERV | 1u << COLL_ALLTOALLV | 1u << COLL_REDUCE_SCATTER |
+                            1u << COLL_REDUCE_SCATTER_BLOCK;
     return served >> op & 1;
 }
 
@@ -587,6 +588,8 @@ static __attribute__((noinline)) int run_alone(enum coll_op op, const coll_args_
     case COLL_REDUCE:
     case COLL_ALLREDUCE:
     case COLL_SCAN:
+    case COLL_REDUCE_SCATTER: /* the one block is the whole vector */
+    case COLL_REDUCE_SCATTER_BLOCK:
         scount = a->recvcount;
         stype = a->recvtype;
         break;

@@ -111,6 +111,11 @@ int main(int argc, char **argv)
             MPI_Iscatter(recv, N, MPI_INT, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, 0, self, &req));
         RUN(MPI_Allreduce(MPI_IN_PLACE, recv, N, MPI_INT, MPI_SUM, self),
             MPI_Iallreduce(MPI_IN_PLACE, recv, N, MPI_INT, MPI_SUM, self, &req));
+        int all = N;
+        RUN(MPI_Reduce_scatter(MPI_IN_PLACE, recv, &all, MPI_INT, MPI_SUM, self),
+            MPI_Ireduce_scatter(MPI_IN_PLACE, recv, &all, MPI_INT, MPI_SUM, self, &req));
+        RUN(MPI_Reduce_scatter_block(MPI_IN_PLACE, recv, N, MPI_INT, MPI_SUM, self),
+            MPI_Ireduce_scatter_block(MPI_IN_PLACE, recv, N, MPI_INT, MPI_SUM, self, &req));
         int bad = 0;
         for (int i = 0; i < total; i++)
             bad += recv[i] != 7 + i;
@@ -126,6 +131,14 @@ int main(int argc, char **argv)
         RUN(MPI_Allreduce(send, recv + OFF, N, MPI_INT, MPI_MAX, self),
             MPI_Iallreduce(send, recv + OFF, N, MPI_INT, MPI_MAX, self, &req));
         MT_CHECK(check_block(recv, total, 40, 1, OFF) == 0, "%s allreduce", how);
+        memset(recv, 0xff, sizeof recv);
+        RUN(MPI_Reduce_scatter(send, recv + OFF, &all, MPI_INT, MPI_SUM, self),
+            MPI_Ireduce_scatter(send, recv + OFF, &all, MPI_INT, MPI_SUM, self, &req));
+        MT_CHECK(check_block(recv, total, 40, 1, OFF) == 0, "%s reduce_scatter", how);
+        memset(recv, 0xff, sizeof recv);
+        RUN(MPI_Reduce_scatter_block(send, recv + OFF, N, MPI_INT, MPI_MIN, self),
+            MPI_Ireduce_scatter_block(send, recv + OFF, N, MPI_INT, MPI_MIN, self, &req));
+        MT_CHECK(check_block(recv, total, 40, 1, OFF) == 0, "%s reduce_scatter_block", how);
         memset(recv, 0xff, sizeof recv);
         RUN(MPI_Scan(send, recv + OFF, N, MPI_INT, MPI_SUM, self),
             MPI_Iscan(send, recv + OFF, N, MPI_INT, MPI_SUM, self, &req));
