@@ -407,8 +407,9 @@ int PMPI_Request_free(MPI_Request *request)
         if (req->kind == REQUEST_COLL && req->coll)
             sched_release(req);
         request_free(req);
-    } else
-        req->released = true;
+    } else {
+        request_free_running(req);
+    }
     *request = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
 }

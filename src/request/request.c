@@ -10,6 +10,14 @@
 
 static obj_table_t request_table;
 static request_t *request_pool; /* freed requests, linked through next */
+unsigned request_released_sends;
+
+void request_free_running(request_t *req)
+{
+    req->released = true;
+    if (req->kind == REQUEST_SEND)
+        request_released_sends++;
+}
 
 void request_init(void)
 {

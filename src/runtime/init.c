@@ -307,6 +307,43 @@ int runtime_init(int required, int *provided)
     return MPI_SUCCESS;
 }
 
+/* Whether every other process has returned from MPI_Finalize (or
+ * aborted): none of them will receive anything any more. */
+static bool others_finalized(void)
+{
+    for (int r = 0; r < rt.size; r++)
+        if (r != rt.rank && atomic_load_explicit(&shm_rank_slot(rt.segment, (uint32_t)r)->state, memory_order_acquire) <
+                                SHM_RANK_FINALIZED)
+            return false;
+    return true;
+}
+
+/* Sends the user freed while they ran (MPI_Request_free) must still
+ * reach their receivers, and a rendezvous receiver reads this process's
+ * memory: going before it has would leave it waiting for ever.  Their
+ * receivers receive before they finalize, so the wait ends at the latest
+ * when all the others have; a program that is slow to receive hears, once,
+ * what the wait is for. */
+static void wait_released_sends(void)
+{
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    bool said = false;
+    while (request_released_sends && !others_finalized()) {
+        if (!progress_poll())
+            sched_yield();
+        if (said)
+            continue;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec - start.tv_sec >= 10) {
+            log_warn("MPI_Finalize is waiting for %u send(s) freed with MPI_Request_free before their receivers "
+                     "received them",
+                     request_released_sends);
+            said = true;
+        }
+    }
+}
+
 int runtime_finalize(void)
 {
     /* Sends still queued for ring space must leave before we do; nothing
@@ -317,6 +354,7 @@ int runtime_finalize(void)
     while (p2p_has_pending())
         if (!progress_poll())
             sched_yield();
+    wait_released_sends();
     atomic_store_explicit(&rt.slot->state, SHM_RANK_FINALIZED, memory_order_release);
     p2p_finalize();
     sched_finalize();

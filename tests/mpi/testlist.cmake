@@ -26,6 +26,9 @@ tessera_mpi_test(pt2pt/stress 2 4 8)
 tessera_mpi_test(pt2pt/large_count 1 2)
 tessera_mpi_test(pt2pt/send_modes 1 2 4 8)
 tessera_mpi_test(pt2pt/busy_receiver 2 3)
+tessera_mpi_test(pt2pt/freed_finalize 2 3)
+tessera_mpi_test_with(rings TESSERA_PULLS=rings pt2pt/freed_finalize 2)
+tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 pt2pt/freed_finalize 2)
 tessera_mpi_test(dt/constructors 1)
 tessera_mpi_test(dt/sendrecv 1 2 3)
 tessera_mpi_test(dt/far_strided 1 2)
@@ -68,7 +71,7 @@ tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 pt2pt/pingpong_sizes 2 4)
 # The rendezvous split between sender and receiver (p2p/rndv.c), whatever
 # mpirun measured on the machine running the tests.
 foreach(t pt2pt/pingpong_sizes pt2pt/send_modes pt2pt/cancel pt2pt/truncate pt2pt/busy_receiver pt2pt/bsend
-          pt2pt/isendrecv pt2pt/unexpected_sizes pt2pt/partitioned dt/sendrecv)
+          pt2pt/isendrecv pt2pt/unexpected_sizes pt2pt/partitioned pt2pt/freed_finalize dt/sendrecv)
   tessera_mpi_test_with(split TESSERA_PULLS=pull ${t} 2)
 endforeach()
 tessera_mpi_test_with(cma TESSERA_SINGLE_COPY=1 pt2pt/allpairs_wildcard 4)
