@@ -408,7 +408,7 @@ int PMPI_Request_free(MPI_Request *request)
             sched_release(req);
         request_free(req);
     } else {
-        request_free_running(req);
+        req->released = true;
     }
     *request = MPI_REQUEST_NULL;
     return MPI_SUCCESS;

@@ -10,14 +10,6 @@
 
 static obj_table_t request_table;
 static request_t *request_pool; /* freed requests, linked through next */
-unsigned request_released_sends;
-
-void request_free_running(request_t *req)
-{
-    req->released = true;
-    if (req->kind == REQUEST_SEND)
-        request_released_sends++;
-}
 
 void request_init(void)
 {
@@ -86,6 +78,16 @@ bool request_uses(const struct comm *comm)
 bool request_pending_on(const struct comm *comm)
 {
     return any_on(comm, true);
+}
+
+unsigned request_sends_running(void)
+{
+    unsigned n = 0;
+    for (uint32_t i = 0; i < request_table.used; i++) {
+        const request_t *req = request_table.objects[i];
+        n += req && req->kind == REQUEST_SEND && !req->complete && !request_is_inactive(req);
+    }
+    return n;
 }
 
 request_t *request_from_value(uint32_t value)

@@ -118,26 +118,15 @@ request_t *request_from_value(uint32_t value);
  * and completes once both parts are done. */
 void request_part_done(request_t *part);
 
-/* Sends the user released with MPI_Request_free while they ran.  A
- * rendezvous send's receiver reads the sender's memory, so MPI_Finalize
- * waits for these before the process goes (runtime_finalize). */
-extern unsigned request_released_sends;
-
-/* MPI_Request_free on a running request: it goes when it completes. */
-void request_free_running(request_t *req);
-
 /* The operation is done.  A request the user already released with
  * MPI_Request_free goes away here; callers touch req no more after this. */
 static inline void request_complete(request_t *req)
 {
     req->complete = true;
-    if (req->pair) {
+    if (req->pair)
         request_part_done(req);
-    } else if (req->released) {
-        if (req->kind == REQUEST_SEND)
-            request_released_sends--;
+    else if (req->released)
         request_free(req);
-    }
 }
 
 /* Make a pair of send and recv, both started; either may already be
@@ -172,6 +161,9 @@ bool request_pending_on(const struct comm *comm);
 /* Whether any request not yet freed (running, complete or inactive)
  * refers to this communicator or its internal twin. */
 bool request_uses(const struct comm *comm);
+/* How many sends are still running, those the user freed with
+ * MPI_Request_free included: what MPI_Finalize waits for. */
+unsigned request_sends_running(void);
 
 /* A completed generalized request: query_fn fills in its status (an
  * error it returns becomes the status's error, with its detail line). */

@@ -318,27 +318,30 @@ static bool others_finalized(void)
     return true;
 }
 
-/* Sends the user freed while they ran (MPI_Request_free) must still
- * reach their receivers, and a rendezvous receiver reads this process's
- * memory: going before it has would leave it waiting for ever.  Their
- * receivers receive before they finalize, so the wait ends at the latest
- * when all the others have; a program that is slow to receive hears, once,
- * what the wait is for. */
-static void wait_released_sends(void)
+/* A send still running when its process finalizes must reach its
+ * receiver all the same: one the user freed with MPI_Request_free while it
+ * ran (as MPI allows), or, in an erroneous program, never waited for.  A
+ * rendezvous receiver reads this process's memory (or asks it to write or
+ * stream the data), so going first would leave it waiting for ever.
+ * Receivers receive before they finalize, so the wait ends at the latest
+ * when all the others have; a program slow to receive hears, once, what
+ * the wait is for. */
+static void wait_running_sends(void)
 {
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
     bool said = false;
-    while (request_released_sends && !others_finalized()) {
+    unsigned sends;
+    while ((sends = request_sends_running()) && !others_finalized()) {
         if (!progress_poll())
             sched_yield();
         if (said)
             continue;
         clock_gettime(CLOCK_MONOTONIC, &now);
         if (now.tv_sec - start.tv_sec >= 10) {
-            log_warn("MPI_Finalize is waiting for %u send(s) freed with MPI_Request_free before their receivers "
-                     "received them",
-                     request_released_sends);
+            log_warn("MPI_Finalize is waiting for %u send(s) their receivers have not received yet (freed with "
+                     "MPI_Request_free, or never completed)",
+                     sends);
             said = true;
         }
     }
@@ -354,7 +357,7 @@ int runtime_finalize(void)
     while (p2p_has_pending())
         if (!progress_poll())
             sched_yield();
-    wait_released_sends();
+    wait_running_sends();
     atomic_store_explicit(&rt.slot->state, SHM_RANK_FINALIZED, memory_order_release);
     p2p_finalize();
     sched_finalize();
