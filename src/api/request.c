@@ -407,9 +407,8 @@ int PMPI_Request_free(MPI_Request *request)
         if (req->kind == REQUEST_COLL && req->coll)
             sched_release(req);
         request_free(req);
-    } else {
+    } else
         req->released = true;
-    }
     *request = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
 }

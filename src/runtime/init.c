@@ -349,10 +349,10 @@ static void wait_running_sends(void)
 
 int runtime_finalize(void)
 {
-    /* Sends still queued for ring space must leave before we do; nothing
+    /* Sends still queued for ring space must leave before we do, and
+     * sends still running must be received (wait_running_sends); nothing
      * else needs waiting for: what is in the rings stays readable after we
-     * exit, and a rendezvous send is complete only once its receiver has
-     * pulled the data.  So MPI_Finalize here is not a barrier. */
+     * exit.  So MPI_Finalize here is not a barrier. */
     p2p_bsend_flush(p2p_bsend_process_pool()); /* MPI_Finalize detaches: buffered sends complete first */
     while (p2p_has_pending())
         if (!progress_poll())
