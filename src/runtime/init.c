@@ -328,17 +328,13 @@ static bool others_finalized(void)
  * the wait is for. */
 static void wait_running_sends(void)
 {
-    struct timespec start, now;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = runtime_wtime();
     bool said = false;
     unsigned sends;
     while ((sends = request_sends_running()) && !others_finalized()) {
         if (!progress_poll())
             sched_yield();
-        if (said)
-            continue;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        if (now.tv_sec - start.tv_sec >= 10) {
+        if (!said && runtime_wtime() - start >= 10) {
             log_warn("MPI_Finalize is waiting for %u send(s) their receivers have not received yet (freed with "
                      "MPI_Request_free, or never completed)",
                      sends);
