@@ -68,6 +68,12 @@ typedef struct shm_channel {
     uint64_t data_published;
     uint64_t window;   /* sender: how far into the data ring it writes before asking to start over */
     bool started_over; /* sender: the message being written goes to the ring's beginning */
+    /* Receiver: the seq of the slot at slot_pos and the value that says it
+     * holds a message, kept as slot_pos moves so that a look costs a load
+     * and a compare (shm_watch_next). */
+    const _Atomic uint32_t *next_seq;
+    uint32_t next_lap;
+    int peer; /* receiver: the sender */
 } shm_channel_t;
 
 static struct {
@@ -81,6 +87,7 @@ static struct {
     _Atomic unsigned sleepers; /* this process's threads in shm_doorbell_wait */
     shm_channel_t *tx;         /* indexed by destination rank */
     shm_channel_t *rx;         /* indexed by source rank */
+    shm_channel_t **watched;   /* the rx channels of the other ranks, in rank order */
     shm_rank_slot_t *me;
     shm_header_t *hdr;
 } shm;
@@ -114,6 +121,13 @@ static inline uint64_t shm_next_lap(uint64_t pos)
     return (pos | (shm.data_bytes - 1)) + 1;
 }
 
+/* A receiver's next slot to look at, after slot_pos moved. */
+static inline void shm_watch_next(shm_channel_t *ch)
+{
+    ch->next_seq = &ch->slots[ch->slot_pos & (shm.slot_count - 1)].seq;
+    ch->next_lap = (uint32_t)(ch->slot_pos >> shm.lap_shift) + 1;
+}
+
 static void shm_channel_attach(shm_channel_t *ch, int sender, int receiver)
 {
     char *area = shm_pair_area(shm.base, (uint32_t)sender, (uint32_t)receiver);
@@ -121,6 +135,8 @@ static void shm_channel_attach(shm_channel_t *ch, int sender, int receiver)
     ch->slots = (shm_slot_t *)(area + CACHE_LINE);
     ch->data = (uint8_t *)area + shm_pair_data_offset(shm.slot_count);
     ch->window = SHM_WINDOW_FIRST < shm.data_bytes ? SHM_WINDOW_FIRST : shm.data_bytes;
+    ch->peer = sender;
+    shm_watch_next(ch);
 }
 
 int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled)
@@ -146,7 +162,8 @@ int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled)
     transport_shm.ring_bytes = shm.data_bytes;
     shm.tx = calloc((size_t)nranks, sizeof *shm.tx);
     shm.rx = calloc((size_t)nranks, sizeof *shm.rx);
-    if (!shm.tx || !shm.rx)
+    shm.watched = calloc((size_t)nranks, sizeof *shm.watched);
+    if (!shm.tx || !shm.rx || !shm.watched)
         return -1;
     /* Attaching computes addresses only; no page of a pair area is touched
      * until a message crosses it. */
@@ -155,6 +172,7 @@ int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled)
             continue;
         shm_channel_attach(&shm.tx[peer], rank, peer);
         shm_channel_attach(&shm.rx[peer], peer, rank);
+        shm.watched[peer < rank ? peer : peer - 1] = &shm.rx[peer];
     }
     return 0;
 }
@@ -163,7 +181,9 @@ void shm_transport_finalize(void)
 {
     free(shm.tx);
     free(shm.rx);
+    free(shm.watched);
     shm.tx = shm.rx = NULL;
+    shm.watched = NULL;
 }
 
 shm_coll_slot_t *shm_coll_slot_of(int rank, unsigned slot)
@@ -290,11 +310,9 @@ bool shm_cpu_shared(int peer, bool skip_stalled)
     return false;
 }
 
-static int shm_channel_has_message(shm_channel_t *ch)
+static inline int shm_channel_has_message(const shm_channel_t *ch)
 {
-    shm_slot_t *slot = &ch->slots[ch->slot_pos & (shm.slot_count - 1)];
-    uint32_t lap = (uint32_t)(ch->slot_pos >> shm.lap_shift) + 1;
-    return atomic_load_explicit(&slot->seq, memory_order_acquire) == lap;
+    return atomic_load_explicit(ch->next_seq, memory_order_acquire) == ch->next_lap;
 }
 
 void shm_doorbell_wait(bool (*done)(void *arg), void *arg)
@@ -310,9 +328,8 @@ void shm_doorbell_wait(bool (*done)(void *arg), void *arg)
     /* What the waiter waits for may have happened after it last looked and
      * before `sleeping` was visible: look once more. */
     int any = done(arg);
-    for (int peer = 0; peer < shm.nranks && !any; peer++)
-        if (peer != shm.rank)
-            any = shm_channel_has_message(&shm.rx[peer]);
+    for (int i = 0; i < shm.nranks - 1 && !any; i++)
+        any = shm_channel_has_message(shm.watched[i]);
     if (!any) {
         threads_sleep_begin();
         /* The timeout only bounds the cost of a bug; wake-ups do not rely on it. */
@@ -483,6 +500,7 @@ static int shm_poll_channel(int src, shm_channel_t *ch)
     }
     p2p_incoming(src, &hdr, &payload);
     ch->slot_pos++;
+    shm_watch_next(ch);
     ch->data_pos += data_used;
     /* Hand the space back: our reads of the slot and data happen-before the
      * sender's acquire load of these counters, hence before it reuses them.
@@ -501,13 +519,15 @@ static int shm_poll_channel(int src, shm_channel_t *ch)
 
 static int shm_poll(void)
 {
-    int seen = 0;
-    for (int src = 0; src < shm.nranks; src++) {
-        if (src == shm.rank)
+    int seen = 0, peers = shm.nranks - 1;
+    shm_channel_t **watched = shm.watched;
+    for (int i = 0; i < peers; i++) {
+        shm_channel_t *ch = watched[i];
+        if (!shm_channel_has_message(ch))
             continue;
         /* A few messages per peer per pass keeps one chatty peer from
          * starving the others. */
-        for (int n = 0; n < 8 && shm_poll_channel(src, &shm.rx[src]); n++)
+        for (int n = 0; n < 8 && shm_poll_channel(ch->peer, ch); n++)
             seen++;
     }
     return seen;
