@@ -89,6 +89,10 @@ typedef int (*coll_run_fn)(comm_t *comm, const coll_args_t *a);
  * picks a message-based one, to be recorded with coll_build. */
 #define COLL_DECLINED (-1)
 int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a);
+/* MPI_Bcast's shorter way, asked before coll_run: count elements of dt at
+ * buf, broadcast from root, when the data is contiguous and fits a
+ * collective cell.  COLL_DECLINED where the call is not such a one. */
+int coll_run_bcast_cell(comm_t *comm, void *buf, MPI_Count count, const datatype_t *dt, int root);
 /* Record op's schedule for this call into s, with the algorithm that the
  * selection table (or a TESSERA_COLL_* override) picks. */
 int coll_build(enum coll_op op, sched_t *s, comm_t *comm, const coll_args_t *a);
@@ -200,6 +204,9 @@ int coll_exscan_linear(sched_t *s, comm_t *comm, const coll_args_t *a);
 /* The shared-memory algorithms (coll/shm.h). */
 int coll_barrier_shm(comm_t *comm, const coll_args_t *a);
 int coll_bcast_shm(comm_t *comm, const coll_args_t *a);
+/* coll_bcast_shm for bytes of contiguous data at buf that fit the root's
+ * cell, as coll_run_bcast_cell (select.c) calls it. */
+int coll_bcast_cell(comm_t *comm, void *buf, size_t bytes, int root);
 int coll_gather_shm(comm_t *comm, const coll_args_t *a);
 int coll_scatter_shm(comm_t *comm, const coll_args_t *a);
 int coll_gatherv_shm(comm_t *comm, const coll_args_t *a);

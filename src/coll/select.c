@@ -183,6 +183,23 @@ static int bcast_rule(const comm_t *comm, const coll_args_t *a)
     return 1;
 }
 
+/* Most broadcasts carry a few bytes: for contiguous data that fits a
+ * cell the rule above picks the slot wherever shared memory serves, so
+ * such a call goes there without the table, the checks for streaming or
+ * the general algorithm's chunk loop.  Eight processes on two cores pay
+ * for every instruction four times over on each core (each process takes
+ * every broadcast), and the chain of roots waits for it: 8 bytes, roots
+ * rotating, ... (docs/perf.md). */
+int coll_run_bcast_cell(comm_t *comm, void *buf, MPI_Count count, const datatype_t *dt, int root)
+{
+    if (comm->inter || comm->size == 1 || !dt->contiguous || tunables.coll_algorithm[COLL_BCAST] > 0)
+        return COLL_DECLINED;
+    size_t bytes = (size_t)(count * dt->size);
+    if (bytes > SHM_COLL_CELL_BYTES || !(comm->coll_shm || coll_shm_could_attach(comm)))
+        return COLL_DECLINED;
+    return coll_bcast_cell(comm, (char *)buf + dt->true_lb, bytes, root);
+}
+
 static const algorithm_t gather_algorithms[] = {{NULL, NULL, NULL},
                                                 {coll_gather_linear, NULL, NULL},
                                                 {coll_gather_binomial, NULL, NULL},

@@ -36,6 +36,25 @@ static unsigned char *chunk_at(unsigned char *data, size_t pos)
     return data + pos % SHM_COLL_DATA_BYTES;
 }
 
+/* A reader's part once the root has published its first chunk. */
+static void read_published(coll_shm_op_t *op, const dt_buffer_t *user, int root)
+{
+    size_t sent = coll_shm_announced(op, root), pos = 0, step = chunk_bytes();
+    size_t take = coll_shm_take(op, root, user->bytes);
+    unsigned char *data = coll_shm_data(op, root);
+    do {
+        size_t len = sent - pos < step ? sent - pos : step;
+        if (pos > 0) {
+            coll_shm_next_phase(op);
+            coll_shm_wait(op, root);
+        }
+        if (pos < take)
+            dt_buffer_unpack(user, pos, (pos + len <= take ? len : take - pos), chunk_at(data, pos));
+        coll_shm_publish(op);
+        pos += len;
+    } while (pos < sent);
+}
+
 int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
 {
     coll_shm_op_t op;
@@ -66,20 +85,30 @@ int coll_bcast_shm(comm_t *comm, const coll_args_t *a)
          * it disagrees with ours. */
         coll_shm_next_phase(&op);
         coll_shm_wait(&op, root);
-        size_t sent = coll_shm_announced(&op, root), pos = 0, step = chunk_bytes();
-        size_t take = coll_shm_take(&op, root, bytes);
-        unsigned char *data = coll_shm_data(&op, root);
-        do {
-            size_t len = sent - pos < step ? sent - pos : step;
-            if (pos > 0) {
-                coll_shm_next_phase(&op);
-                coll_shm_wait(&op, root);
-            }
-            if (pos < take)
-                dt_buffer_unpack(&user, pos, (pos + len <= take ? len : take - pos), chunk_at(data, pos));
+        read_published(&op, &user, root);
+    }
+    return coll_shm_end(&op);
+}
+
+int coll_bcast_cell(comm_t *comm, void *buf, size_t bytes, int root)
+{
+    coll_shm_op_t op;
+    int rc = coll_shm_begin(comm, &op);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    coll_shm_next_phase(&op);
+    if (comm->rank == root) {
+        copy_bytes(coll_shm_claim(&op, bytes), buf, bytes);
+        coll_shm_publish(&op);
+    } else {
+        coll_shm_wait(&op, root);
+        if (__builtin_expect(coll_shm_announced(&op, root) == bytes, 1)) {
+            copy_bytes(buf, coll_shm_data(&op, root), bytes);
             coll_shm_publish(&op);
-            pos += len;
-        } while (pos < sent);
+        } else { /* the root's size differs: erroneous, or a type whose size only we think small */
+            dt_buffer_t user = dt_buffer_bytes(buf, bytes);
+            read_published(&op, &user, root);
+        }
     }
     return coll_shm_end(&op);
 }
