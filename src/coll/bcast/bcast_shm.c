@@ -10,7 +10,9 @@
  * many broadcasts ahead as the slot has cells: with ranks outnumbering
  * cores, a reader given the CPU takes several at once.  Data larger than
  * the slot goes round it in chunks, the root waiting for the slowest
- * reader only when it comes round to a chunk not yet read.
+ * reader only when it comes round to a chunk not yet read.  Contiguous
+ * data that fits a cell, most broadcasts, takes coll_bcast_cell, the same
+ * protocol without the chunk loop.
  */
 #include "coll/shm.h"
 
@@ -105,7 +107,7 @@ int coll_bcast_cell(comm_t *comm, void *buf, size_t bytes, int root)
         if (__builtin_expect(coll_shm_announced(&op, root) == bytes, 1)) {
             copy_bytes(buf, coll_shm_data(&op, root), bytes);
             coll_shm_publish(&op);
-        } else { /* the root's size differs: erroneous, or a type whose size only we think small */
+        } else { /* the root's size differs (erroneous): read its chunks, report the truncation */
             dt_buffer_t user = dt_buffer_bytes(buf, bytes);
             read_published(&op, &user, root);
         }
