@@ -28,6 +28,8 @@ static struct {
  * here, what Open MPI pays).  If the rank waited for is awake on this CPU,
  * it cannot run until we step aside, so we yield at once; if that keeps
  * happening, the scheduler has put partners together and we move away.
+ * If it is on another CPU but has yielded that one, it cannot answer
+ * before it is scheduled again either, and we yield at once too.
  * Measured with bench/oversub.c in docs/perf.md.
  */
 /* Idle polls between looks at where the awaited rank is: often enough to
@@ -178,7 +180,17 @@ static bool should_step_aside(int world_peer, unsigned idle, wait_state_t *w)
      * leave us spinning to the end. */
     if (peer_shares_cpu(world_peer, idle <= CROWDED_SPIN_COUNT))
         return true;
-    if (world_peer < 0 || idle <= CROWDED_SPIN_MIN)
+    if (world_peer < 0)
+        return false;
+    /* The peer runs on another CPU but has given that up (it yielded, or
+     * sleeps): it cannot answer before it is scheduled again, so the rank
+     * beside us gets this CPU at once instead of after a spin. */
+    if (shm_rank_off_cpu(world_peer)) {
+        w->crowded = shm_cpu_shared(PROGRESS_ANY_PEER, false);
+        if (w->crowded)
+            return true;
+    }
+    if (idle <= CROWDED_SPIN_MIN)
         return false;
     w->crowded = shm_cpu_shared(PROGRESS_ANY_PEER, false);
     if (!w->crowded || idle <= crowded_spin)
@@ -220,7 +232,10 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
         } else if (!wait_policy.sleep || idle - wait_policy.spin <= wait_policy.yield || p2p_has_pending()) {
             /* Sleeping with sends still queued could wait forever: the
              * receiver frees ring space without ringing our doorbell. */
-            sched_yield();
+            if (wait_policy.oversubscribed)
+                shm_yield();
+            else
+                sched_yield();
             w.yielded = true;
         } else {
             shm_doorbell_wait(done, arg);

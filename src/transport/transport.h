@@ -88,6 +88,11 @@ _Atomic uint64_t *shm_claim_table_of_job(void);
  * and last waited on the CPU this rank runs on now, and with skip_stalled
  * not stalled (below): spinning here would only keep it from running. */
 bool shm_cpu_shared(int peer, bool skip_stalled);
+/* Whether world rank peer has given up its CPU (asleep on its doorbell,
+ * or in shm_yield): it cannot answer before it is scheduled again. */
+bool shm_rank_off_cpu(int peer);
+/* sched_yield, with this rank shown as off its CPU meanwhile. */
+void shm_yield(void);
 /* Around a wait for a counter in the segment to reach target: peers on
  * this CPU learn that stepping aside for this rank gains nothing until
  * the counter gets there (they spin instead of handing the CPU to a rank

@@ -297,6 +297,20 @@ static bool shm_rank_could_run_on(int rank, int cpu, bool skip_stalled)
            !atomic_load_explicit(&slot->sleeping, memory_order_relaxed) && !(skip_stalled && shm_rank_stalled(slot));
 }
 
+bool shm_rank_off_cpu(int peer)
+{
+    shm_rank_slot_t *slot = shm_rank_slot(shm.base, (uint32_t)peer);
+    return atomic_load_explicit(&slot->yielded, memory_order_relaxed) ||
+           atomic_load_explicit(&slot->sleeping, memory_order_relaxed);
+}
+
+void shm_yield(void)
+{
+    atomic_store_explicit(&shm.me->yielded, 1, memory_order_relaxed);
+    sched_yield();
+    atomic_store_explicit(&shm.me->yielded, 0, memory_order_relaxed);
+}
+
 bool shm_cpu_shared(int peer, bool skip_stalled)
 {
     int cpu = sched_getcpu();

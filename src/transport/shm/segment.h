@@ -69,9 +69,12 @@ typedef struct shm_rank_slot {
      * segment of a counter the rank waits to reach `stalled_until` (a
      * shared-memory collective waiting for a member's publication): until
      * it does, the rank has nothing to do, and a waiter on its CPU gains
-     * nothing by stepping aside for it. */
+     * nothing by stepping aside for it.  `yielded` is set while the rank
+     * is in sched_yield (ranks outnumbering cores): it waits for a CPU,
+     * and a waiter elsewhere spinning for its answer spins for nothing. */
     _Alignas(CACHE_LINE) _Atomic uint32_t bell;
     _Atomic uint32_t sleeping;
+    _Atomic uint32_t yielded;
     _Atomic int32_t cpu;
     _Atomic uint64_t stalled_on;
     _Atomic uint64_t stalled_until;
