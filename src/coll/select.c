@@ -174,6 +174,8 @@ static int bcast_rule(const comm_t *comm, const coll_args_t *a)
      * a core. */
     if (pulled_bcast_wins(comm, bytes))
         return 2;
+    /* Contiguous data within a cell takes this choice without asking
+     * (coll_run_bcast_cell, below): keep the two in step. */
     if (bcast_shm(comm, a) && (comm->size > 2 || bytes <= SHM_SMALL_BYTES) && !pair_slots_lose(comm, bytes))
         return 4;
     if (comm->size <= 2)
