@@ -17,7 +17,14 @@
  * KiB blocks by half or more (16 cores, alternating launches: 64 KiB at 4
  * processes 58-60 -> 20 us, at 16 493-568 -> 223-245, MPICH 258-261);
  * oversubscribed, the rendezvous waits on descheduled partners and the
- * shared-memory exchange wins (docs/perf.md).  In place, each outgoing
+ * shared-memory exchange wins (docs/perf.md), except where pulls pay:
+ * there, up to 8 processes, the offers go all at once, as the linear
+ * exchange's, and each process reads whichever block is offered first
+ * instead of waiting, round by round, for one partner to be scheduled
+ * (Intel host, 8 processes on 2 cores, us, in rounds / at once: 16 KiB
+ * blocks 89-121 / 57-84, 32 KiB 142-146 / 108-109, 64 KiB 259-274 /
+ * 230-233, Open MPI 64-65, 125-192 and 249-263; 4 processes 64 KiB
+ * 29.4-29.9 / 27.3-29.5).  In place, each outgoing
  * block is first copied aside (packed) so the block can be received over
  * it.  On an intercommunicator the blocks are those of the remote group's
  * processes.  Large blocks are pulled with one copy where allowed
@@ -27,10 +34,19 @@
  */
 #include "coll/coll.h"
 
+/* Whether an exchange goes in rounds, one partner each (above). */
+static bool in_rounds(const comm_t *comm, coll_exchange_t how)
+{
+    if (how == EXCHANGE_OFFERED)
+        return !progress_oversubscribed() || comm->size > 8;
+    return how == EXCHANGE_PAIRWISE;
+}
+
 static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt_buffer_t *recv, coll_exchange_t how,
                      bool own)
 {
     int n = comm->size, r = comm->rank;
+    bool rounds = in_rounds(comm, how);
     for (int k = 1; k < n; k++) {
         int dst = (r + k) % n, src = (r - k + n) % n;
         if (how == EXCHANGE_OFFERED)
@@ -39,11 +55,11 @@ static void exchange(sched_t *s, comm_t *comm, const dt_buffer_t *send, const dt
             sched_send(s, &send[dst], dst);
         sched_recv_exchange(s, &recv[src], src);
         /* Our own block while the first round's messages move (all of
-         * them, linear), not before they are posted: a partner would
+         * them, at once), not before they are posted: a partner would
          * wait for our copy before it could start. */
-        if (own && k == (how == EXCHANGE_LINEAR ? n - 1 : 1))
+        if (own && k == (rounds ? 1 : n - 1))
             sched_copy(s, &send[r], &recv[r]);
-        if (how != EXCHANGE_LINEAR)
+        if (rounds)
             sched_round(s);
     }
     if (own && n == 1)
