@@ -22,9 +22,9 @@
  * exchange's, and each process reads whichever block is offered first
  * instead of waiting, round by round, for one partner to be scheduled
  * (Intel host, 8 processes on 2 cores, us, in rounds / at once: 16 KiB
- * blocks 89-121 / 57-84, 32 KiB 142-146 / 108-109, 64 KiB 259-274 /
- * 230-233, Open MPI 64-65, 125-192 and 249-263; 4 processes 64 KiB
- * 29.4-29.9 / 27.3-29.5).  In place, each outgoing
+ * blocks 94-123 / 59-76, 32 KiB 139-161 / 109-123, 64 KiB 276-278 /
+ * 253-256, Open MPI 64-92, 128-194 and 280-286; 4 processes 64 KiB 31-37
+ * / 27-32).  In place, each outgoing
  * block is first copied aside (packed) so the block can be received over
  * it.  On an intercommunicator the blocks are those of the remote group's
  * processes.  Large blocks are pulled with one copy where allowed
