@@ -184,11 +184,12 @@ static bool should_step_aside(int world_peer, unsigned idle, wait_state_t *w)
         return false;
     /* The peer runs on another CPU but has given that up (it yielded, or
      * sleeps): it cannot answer before it is scheduled again, so the rank
-     * beside us gets this CPU at once instead of after a spin. */
+     * beside us gets this CPU at once instead of after a spin; with
+     * nobody beside us, spinning takes nothing from anyone, and the later
+     * look would find the same. */
     if (shm_rank_off_cpu(world_peer)) {
         w->crowded = shm_cpu_shared(PROGRESS_ANY_PEER, false);
-        if (w->crowded)
-            return true;
+        return w->crowded;
     }
     if (idle <= CROWDED_SPIN_MIN)
         return false;
