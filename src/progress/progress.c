@@ -29,8 +29,12 @@ static struct {
  * it cannot run until we step aside, so we yield at once; if that keeps
  * happening, the scheduler has put partners together and we move away.
  * If it is on another CPU but has yielded that one, it cannot answer
- * before it is scheduled again either, and we yield at once too.
- * Measured with bench/oversub.c in docs/perf.md.
+ * before it is scheduled again either, and we yield at once too; and so
+ * when its latest wait was on several ranks or in a collective (a halo's
+ * middle rank waits on both neighbours, then computes): what it sends us
+ * next waits on others, perhaps on the rank beside us, while a partner
+ * exchanging messages with us alone waits on us alone.  Measured with
+ * bench/oversub.c and examples/cg.c in docs/perf.md.
  */
 /* Idle polls between looks at where the awaited rank is: often enough to
  * step aside within a microsecond, rarely enough to cost nothing. */
@@ -183,11 +187,17 @@ static bool should_step_aside(int world_peer, unsigned idle, wait_state_t *w)
     if (world_peer < 0)
         return false;
     /* The peer runs on another CPU but has given that up (it yielded, or
-     * sleeps): it cannot answer before it is scheduled again, so the rank
-     * beside us gets this CPU at once instead of after a spin; with
-     * nobody beside us, spinning takes nothing from anyone, and the later
-     * look would find the same. */
-    if (shm_rank_off_cpu(world_peer)) {
+     * sleeps), or it last waited on several ranks: it cannot answer
+     * before it is scheduled again or they have answered it, so the rank
+     * beside us gets this CPU at once instead of after a spin; with nobody
+     * beside us, spinning takes nothing from anyone, and the later look
+     * would find the same.  CG on 4 ranks, 2 cores, neighbours on
+     * different CPUs: the end ranks wait on middle ones, and their spins
+     * kept the other middle rank, which both neighbours wait for, off the
+     * CPU (us an iteration, medians of 12-14 launches: 110.8-119.3 ->
+     * 99.5-110.9).  Saying it only while that wait lasts lost the gain: a
+     * middle rank computing between its waits answers late too. */
+    if (shm_rank_answers_late(world_peer)) {
         w->crowded = shm_cpu_shared(PROGRESS_ANY_PEER, false);
         return w->crowded;
     }
@@ -215,6 +225,11 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
 {
     unsigned idle = 0;
     wait_state_t w = {0};
+    /* Every wait says it, answered at once or not: a rank whose receives
+     * find their messages waiting would otherwise go on showing the
+     * collective it last waited in. */
+    if (wait_policy.oversubscribed)
+        shm_await_several(world_peer < 0);
     while (!done(arg)) {
         if (progress_poll()) {
             threads_progress_made();

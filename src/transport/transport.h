@@ -88,9 +88,15 @@ _Atomic uint64_t *shm_claim_table_of_job(void);
  * and last waited on the CPU this rank runs on now, and with skip_stalled
  * not stalled (below): spinning here would only keep it from running. */
 bool shm_cpu_shared(int peer, bool skip_stalled);
-/* Whether world rank peer has given up its CPU (asleep on its doorbell,
- * or in shm_yield): it cannot answer before it is scheduled again. */
-bool shm_rank_off_cpu(int peer);
+/* Whether world rank peer is unlikely to answer soon: it has given up
+ * its CPU (asleep on its doorbell, or in shm_yield), or its latest wait
+ * was on several ranks or in a collective (what it sends next waits on
+ * others too).  Ranks outnumbering cores only. */
+bool shm_rank_answers_late(int peer);
+/* Records whether this rank's wait, starting now, is on several ranks or
+ * in a collective, for shm_rank_answers_late (a store only when that
+ * changes). */
+void shm_await_several(bool on);
 /* sched_yield, with this rank shown as off its CPU meanwhile. */
 void shm_yield(void);
 /* Around a wait for a counter in the segment to reach target: peers on

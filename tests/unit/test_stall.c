@@ -1,9 +1,10 @@
 /*
  * test_stall.c -- who a waiter steps aside for (shm_cpu_shared) when other
- * ranks say what they wait for (shm_stall_begin).  One process is rank 0
- * of a 3-rank segment, pinned to one CPU, and writes ranks 1 and 2's slots
- * by hand as those ranks would: awake or asleep, on this CPU or another,
- * stalled on a counter below or at its target.
+ * ranks say what they wait for (shm_stall_begin), and which awaited ranks
+ * answer late (shm_rank_answers_late).  One process is rank 0 of a 3-rank
+ * segment, pinned to one CPU, and writes ranks 1 and 2's slots by hand as
+ * those ranks would: awake or asleep, on this CPU or another, stalled on
+ * a counter below or at its target, yielded, last waiting on several.
  */
 #include <sched.h>
 #include <stdio.h>
@@ -26,6 +27,12 @@ static void pose(int r, int cpu, int sleeping, _Atomic uint64_t *counter, uint64
     atomic_store(&slot->sleeping, (uint32_t)sleeping);
     atomic_store(&slot->stalled_until, until);
     atomic_store(&slot->stalled_on, counter ? (uint64_t)((char *)counter - (char *)base) : 0);
+}
+
+static bool always(void *arg)
+{
+    (void)arg;
+    return true;
 }
 
 int main(void)
@@ -86,6 +93,29 @@ int main(void)
     CHECK(atomic_load(&me->stalled_until) == 42, "stalled_until %llu", (unsigned long long)me->stalled_until);
     shm_stall_end();
     CHECK(atomic_load(&me->stalled_on) == 0, "a finished wait clears stalled_on");
+
+    /* An awaited rank on another CPU answers late when it gave that up or
+     * last waited on several ranks. */
+    shm_rank_slot_t *two = shm_rank_slot(base, 2);
+    pose(2, other, 0, NULL, 0);
+    CHECK(!shm_rank_answers_late(2), "rank 2 awake elsewhere, last waiting on one rank");
+    atomic_store(&two->yielded, 1);
+    CHECK(shm_rank_answers_late(2), "rank 2 in sched_yield");
+    atomic_store(&two->yielded, 0);
+    pose(2, other, 1, NULL, 0);
+    CHECK(shm_rank_answers_late(2), "rank 2 asleep");
+    pose(2, other, 0, NULL, 0);
+    atomic_store(&two->awaits_several, 1);
+    CHECK(shm_rank_answers_late(2), "rank 2 last waited on several ranks");
+    atomic_store(&two->awaits_several, 0);
+
+    /* Every wait of an oversubscribed rank says which kind it is, even one
+     * answered before it polls. */
+    progress_init(WAIT_YIELD, true, 3, 1);
+    progress_wait_until(always, NULL, PROGRESS_ANY_PEER);
+    CHECK(atomic_load(&me->awaits_several) == 1, "a wait on any rank sets awaits_several");
+    progress_wait_until(always, NULL, 1);
+    CHECK(atomic_load(&me->awaits_several) == 0, "a wait on rank 1 clears it");
 
     shm_transport_finalize();
     munmap(base, layout.total_bytes);

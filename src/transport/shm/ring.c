@@ -297,11 +297,18 @@ static bool shm_rank_could_run_on(int rank, int cpu, bool skip_stalled)
            !atomic_load_explicit(&slot->sleeping, memory_order_relaxed) && !(skip_stalled && shm_rank_stalled(slot));
 }
 
-bool shm_rank_off_cpu(int peer)
+bool shm_rank_answers_late(int peer)
 {
     shm_rank_slot_t *slot = shm_rank_slot(shm.base, (uint32_t)peer);
     return atomic_load_explicit(&slot->yielded, memory_order_relaxed) ||
-           atomic_load_explicit(&slot->sleeping, memory_order_relaxed);
+           atomic_load_explicit(&slot->sleeping, memory_order_relaxed) ||
+           atomic_load_explicit(&slot->awaits_several, memory_order_relaxed);
+}
+
+void shm_await_several(bool on)
+{
+    if (atomic_load_explicit(&shm.me->awaits_several, memory_order_relaxed) != on)
+        atomic_store_explicit(&shm.me->awaits_several, on, memory_order_relaxed);
 }
 
 void shm_yield(void)

@@ -71,11 +71,16 @@ typedef struct shm_rank_slot {
      * it does, the rank has nothing to do, and a waiter on its CPU gains
      * nothing by stepping aside for it.  `yielded` is set while the rank
      * is in sched_yield (ranks outnumbering cores): it waits for a CPU,
-     * and a waiter elsewhere spinning for its answer spins for nothing. */
+     * and a waiter elsewhere spinning for its answer spins for nothing.
+     * `awaits_several` says whether its latest wait was on several ranks
+     * or in a collective (ranks outnumbering cores): a rank in such a
+     * step, or computing between such steps, sends its next message when
+     * others have answered it. */
     _Alignas(CACHE_LINE) _Atomic uint32_t bell;
     _Atomic uint32_t sleeping;
     _Atomic uint32_t yielded;
     _Atomic int32_t cpu;
+    _Atomic uint32_t awaits_several;
     _Atomic uint64_t stalled_on;
     _Atomic uint64_t stalled_until;
     /* Line 2: written once at init, before `state` says INITIALIZED: the
