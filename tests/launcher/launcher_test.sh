@@ -393,6 +393,51 @@ exports)
         nm -D --defined-only "$lib" | grep -q " T P$f\$" || fail "$f has no PMPI_ twin"
     done
     ;;
+env_options)
+    # Open MPI's -x and MPICH's -genv / -env set a variable in every rank;
+    # -x NAME and -genvall pass on what every rank gets anyway.  A
+    # TESSERA_* variable reaches mpirun too (it warns about a bad value).
+    unset TESSERA_TEST_B
+    TESSERA_TEST_KEPT=kept run "$mpirun" -n 2 -x TESSERA_TEST_A=a=1 -genv TESSERA_TEST_B 'b c' -env TESSERA_TEST_C '' \
+        -x TESSERA_TEST_KEPT -genvall sh -c 'echo "A=$TESSERA_TEST_A B=$TESSERA_TEST_B C=${TESSERA_TEST_C-unset} K=$TESSERA_TEST_KEPT"'
+    expect_rc 0
+    [ "$(grep -c '^A=a=1 B=b c C= K=kept$' "$work/out")" -eq 2 ] || fail "both ranks should see the variables"
+    run "$mpirun" -n 1 -genv TESSERA_COLL_BCAST bogus "$helper" hello
+    expect_rc 0
+    expect_line "^mpirun: warning: bad value 'bogus' for TESSERA_COLL_BCAST"
+    for bad in "-x =v" "-x" "-genv NAME"; do
+        run "$mpirun" $bad
+        expect_rc 2
+        expect_mpirun_line "^mpirun: -(x|genv) needs"
+    done
+    ;;
+wdir)
+    mkdir "$work/dir"
+    cp "$helper" "$work/dir/prog"
+    run "$mpirun" -n 2 -wdir "$work/dir" sh -c 'pwd'
+    expect_rc 0
+    [ "$(grep -c "^$work/dir\$" "$work/out")" -eq 2 ] || fail "-wdir: both ranks should run in the directory"
+    # The program is looked for there too, as the ranks would find it.
+    run "$mpirun" -n 2 --wdir "$work/dir" ./prog hello
+    expect_rc 0
+    expect_line '^rank 1 of 2$'
+    run "$mpirun" -n 1 -wd "$work/none" true
+    expect_rc 2
+    expect_mpirun_line "^mpirun: -wd $work/none: No such file or directory$"
+    ;;
+hosts)
+    # One node: a host list naming only this one is accepted, any other
+    # host refused before anything starts.
+    run "$mpirun" -n 2 --host "localhost:2,$(hostname)" "$helper" hello
+    expect_rc 0
+    expect_line '^rank 1 of 2$'
+    run "$mpirun" -n 2 -hosts 127.0.0.1 -H localhost "$helper" hello
+    expect_rc 0
+    run "$mpirun" -n 2 -H localhost,tessera-no-such-host:4 "$helper" hello
+    expect_rc 2
+    expect_mpirun_line "^mpirun: -H localhost,tessera-no-such-host:4: Tessera runs the job on this node only, and 'tessera-no-such-host' is another host$"
+    grep -q '^rank' "$work/out" && fail "a rank started"
+    ;;
 *)
     fail "unknown case"
     ;;

@@ -1,9 +1,11 @@
 /* options.c -- mpirun's command line.  Options come before the program;
  * everything from the program on belongs to it. */
 #include <errno.h>
+#include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mpi.h"
 #include "mpirun.h"
@@ -12,9 +14,14 @@
 static void usage(FILE *out)
 {
     fputs("usage: mpirun [options] program [arguments...]\n"
-          "  -n, -np N             run N ranks (default 1)\n"
+          "  -n, -np, -c N         run N ranks (default 1)\n"
           "  --bind-to core|none   pin each rank to a core (default: core when ranks <= usable CPUs)\n"
           "  --tag-output          prefix every output line with [rank]\n"
+          "  -x NAME[=VALUE], -genv NAME VALUE, -env NAME VALUE\n"
+          "                        set NAME in every rank's environment (every variable\n"
+          "                        mpirun has is passed on anyway: -x NAME, -genvall)\n"
+          "  -wdir, -wd DIR        run the ranks in DIR (the program is looked for there)\n"
+          "  --host, -H LIST       accepted when every host in LIST is this one (one node)\n"
           "  --timeout SECONDS     stop the job after this long (also MPIEXEC_TIMEOUT)\n"
           "  --info                list the TESSERA_* tuning variables and their values\n"
           "  --version             print Tessera's version\n"
@@ -34,6 +41,91 @@ static int parse_number(const char *text, double *out)
     return 0;
 }
 
+/* -x NAME=VALUE (Open MPI) or -genv NAME VALUE (MPICH): set in mpirun's
+ * own environment, which every rank inherits, before mpirun reads its
+ * tunables, so that a TESSERA_* variable given this way reaches mpirun's
+ * choices too.  Returns 0 or the exit status. */
+static int export_variable(const char *arg, const char *name, const char *value)
+{
+    if (!*name || strchr(name, '=')) {
+        mpirun_say("%s needs a variable name, got '%s'", arg, name);
+        return 2;
+    }
+    if (setenv(name, value, 1) != 0) {
+        mpirun_say("%s %s: %s", arg, name, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+static int export_option(const char *arg, const char *spec)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq) { /* -x NAME: pass on mpirun's own value, as happens anyway */
+        if (!*spec) {
+            mpirun_say("%s needs a variable name", arg);
+            return 2;
+        }
+        return 0;
+    }
+    char name[256];
+    size_t len = (size_t)(eq - spec);
+    if (len == 0 || len >= sizeof name) {
+        mpirun_say("%s needs NAME=VALUE, got '%s'", arg, spec);
+        return 2;
+    }
+    memcpy(name, spec, len);
+    name[len] = '\0';
+    return export_variable(arg, name, eq + 1);
+}
+
+/* Whether host names this machine: localhost, a loopback address, or
+ * this host's name (short or full). */
+static bool host_is_here(const char *host)
+{
+    if (!strcmp(host, "localhost") || !strncmp(host, "127.", 4) || !strcmp(host, "::1"))
+        return true;
+    char here[256];
+    if (gethostname(here, sizeof here) != 0)
+        return false;
+    here[sizeof here - 1] = '\0';
+    size_t short_len = strcspn(here, ".");
+    if (!strcmp(host, here) || (strlen(host) == short_len && !strncmp(host, here, short_len)))
+        return true;
+    struct addrinfo hints = {.ai_flags = AI_CANONNAME}, *info = NULL;
+    bool same = false;
+    if (getaddrinfo(here, NULL, &hints, &info) == 0 && info && info->ai_canonname)
+        same = !strcmp(host, info->ai_canonname);
+    if (info)
+        freeaddrinfo(info);
+    return same;
+}
+
+/* --host a,b:4,...: Tessera runs on one node, so every host (a slot count
+ * after ':' aside) must be this one. */
+static int check_hosts(const char *arg, const char *list)
+{
+    char host[256];
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        size_t name_len = strcspn(p, ",:");
+        if (name_len >= sizeof host) {
+            mpirun_say("%s: host name too long in '%s'", arg, list);
+            return 2;
+        }
+        memcpy(host, p, name_len);
+        host[name_len] = '\0';
+        if (name_len && !host_is_here(host)) {
+            mpirun_say("%s %s: Tessera runs the job on this node only, and '%s' is another host", arg, list, host);
+            return 2;
+        }
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    return 0;
+}
+
 /* Returns -1 to go on and launch, else the exit status to end with. */
 int options_parse(int argc, char **argv, options_t *opt)
 {
@@ -50,7 +142,8 @@ int options_parse(int argc, char **argv, options_t *opt)
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *arg = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(arg, "-n") || !strcmp(arg, "-np") || !strcmp(arg, "--np") || !strcmp(arg, "--n")) {
+        if (!strcmp(arg, "-n") || !strcmp(arg, "-np") || !strcmp(arg, "--np") || !strcmp(arg, "--n") ||
+            !strcmp(arg, "-c")) {
             double n;
             if (!value || parse_number(value, &n) != 0 || n < 1 || n != (int)n || n > 65536) {
                 mpirun_say("%s needs a number of ranks between 1 and 65536", arg);
@@ -75,6 +168,45 @@ int options_parse(int argc, char **argv, options_t *opt)
                 mpirun_say("--timeout needs a number of seconds");
                 return 2;
             }
+            i++;
+        } else if (!strcmp(arg, "-x")) {
+            if (!value) {
+                mpirun_say("-x needs NAME or NAME=VALUE");
+                return 2;
+            }
+            int rc = export_option(arg, value);
+            if (rc)
+                return rc;
+            i++;
+        } else if (!strcmp(arg, "-genv") || !strcmp(arg, "-env")) {
+            if (!value || i + 2 >= argc) {
+                mpirun_say("%s needs NAME VALUE", arg);
+                return 2;
+            }
+            int rc = export_variable(arg, value, argv[i + 2]);
+            if (rc)
+                return rc;
+            i += 2;
+        } else if (!strcmp(arg, "-genvall") || !strcmp(arg, "-envall")) {
+            /* The ranks get mpirun's whole environment anyway. */
+        } else if (!strcmp(arg, "-wdir") || !strcmp(arg, "--wdir") || !strcmp(arg, "-wd") || !strcmp(arg, "--wd")) {
+            if (!value) {
+                mpirun_say("%s needs a directory", arg);
+                return 2;
+            }
+            if (chdir(value) != 0) {
+                mpirun_say("%s %s: %s", arg, value, strerror(errno));
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(arg, "--host") || !strcmp(arg, "-host") || !strcmp(arg, "-H") || !strcmp(arg, "-hosts")) {
+            if (!value) {
+                mpirun_say("%s needs a host list", arg);
+                return 2;
+            }
+            int rc = check_hosts(arg, value);
+            if (rc)
+                return rc;
             i++;
         } else if (!strcmp(arg, "--oversubscribe") || !strcmp(arg, "--allow-run-as-root")) {
             /* Open MPI needs these; Tessera does both without being asked. */
