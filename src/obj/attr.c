@@ -210,9 +210,10 @@ int attr_delete_all(attr_t **list, int kind, void *object)
 static int tag_ub = TESSERA_TAG_UB, host = MPI_PROC_NULL, io = MPI_ANY_SOURCE, wtime_is_global = 1;
 static int universe_size, appnum = 0, lastusedcode;
 
-void attr_init_predefined(int world_size)
+void attr_init_predefined(int world_size, int command)
 {
     universe_size = world_size;
+    appnum = command;
 }
 
 bool attr_predefined(int keyval, void **value)

@@ -49,6 +49,8 @@ int attr_delete_all(attr_t **list, int kind, void *object);
 
 /* Predefined attributes of MPI_COMM_WORLD; false when keyval is not one. */
 bool attr_predefined(int keyval, void **value);
-void attr_init_predefined(int world_size);
+/* command: MPI_APPNUM, the index of this process's command when mpirun
+ * started several (0 otherwise). */
+void attr_init_predefined(int world_size, int command);
 
 #endif

@@ -184,13 +184,13 @@ bool info_fill_env(info_t *info, int argc, char **argv)
     return ok;
 }
 
-void info_init_env(int world_size, int thread_level)
+void info_init_env(int command_size, int thread_level)
 {
     static const char *const levels[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED", "MPI_THREAD_SERIALIZED",
                                          "MPI_THREAD_MULTIPLE"};
     info_t *env = info_env();
     char maxprocs[16];
-    snprintf(maxprocs, sizeof maxprocs, "%d", world_size);
+    snprintf(maxprocs, sizeof maxprocs, "%d", command_size);
     clear(env);
     /* Out of memory here leaves MPI_INFO_ENV with fewer keys, no worse. */
     if (info_fill_env(env, 0, NULL) && info_set(env, "maxprocs", maxprocs))

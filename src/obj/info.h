@@ -48,6 +48,8 @@ bool info_delete(info_t *info, const char *key);
 bool info_fill_env(info_t *info, int argc, char **argv);
 /* MPI_INFO_ENV itself, filled at MPI_Init. */
 info_t *info_env(void);
-void info_init_env(int world_size, int thread_level);
+/* command_size: maxprocs, the processes started for this process's
+ * command (the world's size unless mpirun started several commands). */
+void info_init_env(int command_size, int thread_level);
 
 #endif

@@ -287,8 +287,10 @@ int runtime_init(int required, int *provided)
     message_init();
     comm_init_predefined(rt.rank, rt.size);
     group_init(rt.rank, rt.size);
-    attr_init_predefined(rt.size);
-    info_init_env(rt.size, rt.thread_level);
+    /* Started with several commands (mpirun a : b), this process's
+     * command's index and size (MPI_APPNUM, MPI_INFO_ENV's maxprocs). */
+    attr_init_predefined(rt.size, env_int("TESSERA_BOOT_APPNUM", 0));
+    info_init_env(env_int("TESSERA_BOOT_APP_SIZE", rt.size), rt.thread_level);
     /* mpirun measured the machine, or took TESSERA_PULLS's choice
      * (tools/mpirun/launch.c); the same answer at every process, as the
      * collectives' choices must be. */

@@ -78,6 +78,15 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(mode, "sleep")) {
         block_forever();
+    } else if (!strcmp(mode, "command")) { /* command WORD: MPI_APPNUM, maxprocs, and the world summed */
+        int *appnum, flag = 0, sum = 0, one = 1;
+        char maxprocs[MPI_MAX_INFO_VAL + 1] = "none";
+        int len = MPI_MAX_INFO_VAL, found = 0;
+        MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_APPNUM, &appnum, &flag);
+        MPI_Info_get_string(MPI_INFO_ENV, "maxprocs", &len, maxprocs, &found);
+        MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        printf("rank %d of %d (%d answered): command %d, maxprocs %s, %s\n", rank, size, sum, flag ? *appnum : -1,
+               maxprocs, argc > 2 ? argv[2] : "-");
     } else if (!strcmp(mode, "cpus")) { /* the CPUs this rank may run on */
         cpu_set_t set;
         int first = -1;

@@ -425,6 +425,36 @@ wdir)
     expect_rc 2
     expect_mpirun_line "^mpirun: -wd $work/none: No such file or directory$"
     ;;
+commands)
+    # Several commands (MPMD), as Open MPI and MPICH take them: one world,
+    # each rank told its command (MPI_APPNUM) and that command's size
+    # (MPI_INFO_ENV's maxprocs); the options before the first program are
+    # the job's.
+    cp "$helper" "$work/other"
+    run "$mpirun" --tag-output -n 2 "$helper" command a : -np 3 "$work/other" command b : "$helper" command c
+    expect_rc 0
+    for r in 0 1; do expect_line "^\[$r\] rank $r of 6 \(6 answered\): command 0, maxprocs 2, a$"; done
+    for r in 2 3 4; do expect_line "^\[$r\] rank $r of 6 \(6 answered\): command 1, maxprocs 3, b$"; done
+    expect_line '^\[5\] rank 5 of 6 \(6 answered\): command 2, maxprocs 1, c$'
+    [ "$(grep -c 'answered' "$work/out")" -eq 6 ] || fail "six ranks should answer"
+    # Alone, command 0 and the world's size.
+    run "$mpirun" -n 2 "$helper" command
+    expect_rc 0
+    expect_line '^rank 1 of 2 \(2 answered\): command 0, maxprocs 2, -$'
+    run "$mpirun" -n 2 "$helper" hello : -n 1
+    expect_rc 2
+    expect_mpirun_line "^mpirun: no program after ':'$"
+    run "$mpirun" -n 2 : "$helper" hello
+    expect_rc 2
+    expect_mpirun_line "^mpirun: no program before ':'$"
+    run "$mpirun" -n 1 "$helper" hello : --tag-output "$helper" hello
+    expect_rc 2
+    expect_mpirun_line "^mpirun: '--tag-output' after ':': a later command takes only -n"
+    run "$mpirun" -n 1 "$helper" hello : "$work/none" hello
+    expect_rc 127
+    expect_mpirun_line "^mpirun: cannot find program '$work/none'"
+    grep -q '^rank' "$work/out" && fail "a rank started"
+    ;;
 hosts)
     # One node: a host list naming only this one is accepted, any other
     # host refused before anything starts.

@@ -77,6 +77,18 @@ static void set_env_int(const char *name, long value)
 }
 
 /* In the child, between fork and exec: only async-signal-safe calls. */
+/* The command rank r runs, and its index. */
+static const command_t *command_of(const options_t *opt, int r, int *index)
+{
+    int c = 0;
+    while (c + 1 < opt->ncommands && r >= opt->command[c].nranks) {
+        r -= opt->command[c].nranks;
+        c++;
+    }
+    *index = c;
+    return &opt->command[c];
+}
+
 static void child_exec(job_t *job, int rank, int out_w, int err_w, int in_r, int cpu, pid_t parent)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -99,10 +111,13 @@ static void child_exec(job_t *job, int rank, int out_w, int err_w, int in_r, int
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     set_env_int("TESSERA_BOOT_RANK", rank);
-    execvp(job->opt.argv[0], job->opt.argv);
+    int index;
+    const command_t *c = command_of(&job->opt, rank, &index);
+    set_env_int("TESSERA_BOOT_APPNUM", index);
+    set_env_int("TESSERA_BOOT_APP_SIZE", c->nranks);
+    execvp(c->argv[0], c->argv);
     char msg[512];
-    int n = snprintf(msg, sizeof msg, "mpirun: cannot start '%s' for rank %d: %s\n", job->opt.argv[0], rank,
-                     strerror(errno));
+    int n = snprintf(msg, sizeof msg, "mpirun: cannot start '%s' for rank %d: %s\n", c->argv[0], rank, strerror(errno));
     if (write(STDERR_FILENO, msg, (size_t)n) < 0)
         _exit(127);
     _exit(127);
@@ -135,21 +150,33 @@ static int create_segment(job_t *job)
     return 0;
 }
 
-/* Start the ranks; returns 0, or an exit status after cleaning up. */
-int launch_ranks(job_t *job)
+/* Whether the program exists and is not linked with another MPI; returns
+ * 0 or the exit status. */
+static int check_program(const char *program)
 {
     char path[4096], lib[256];
-    if (!find_program(job->opt.argv[0], path, sizeof path)) {
-        mpirun_say("cannot find program '%s'%s", job->opt.argv[0],
-                   strchr(job->opt.argv[0], '/') ? " (no executable file there)" : " (not in PATH)");
+    if (!find_program(program, path, sizeof path)) {
+        mpirun_say("cannot find program '%s'%s", program,
+                   strchr(program, '/') ? " (no executable file there)" : " (not in PATH)");
         return 127;
     }
     const char *other = foreign_mpi(path, lib, sizeof lib);
     if (other) {
         mpirun_say("'%s' is linked with %s (%s), not Tessera: under this mpirun every rank would run alone as rank 0 "
                    "of 1; rebuild it with Tessera's mpicc or start it with %s's own launcher",
-                   job->opt.argv[0], other, lib, other);
+                   program, other, lib, other);
         return 1;
+    }
+    return 0;
+}
+
+/* Start the ranks; returns 0, or an exit status after cleaning up. */
+int launch_ranks(job_t *job)
+{
+    for (int c = 0; c < job->opt.ncommands; c++) {
+        int rc = check_program(job->opt.command[c].argv[0]);
+        if (rc != 0)
+            return rc;
     }
     if (create_segment(job) != 0)
         return 1;

@@ -11,12 +11,21 @@
 
 enum bind_mode { BIND_AUTO, BIND_CORE, BIND_NONE };
 
-typedef struct options {
+/* One command of the job: `mpirun -n 2 a : -n 3 b` has two, ranks 0-1
+ * running a and 2-4 b (MPMD; MPI_APPNUM tells each rank its command). */
+#define MPIRUN_MAX_COMMANDS 64
+typedef struct command {
     int nranks;
+    char **argv; /* the program and its arguments */
+} command_t;
+
+typedef struct options {
+    int nranks; /* all commands' */
     enum bind_mode bind;
     bool tag_output;
     double timeout; /* seconds; 0 = none */
-    char **argv;    /* the program and its arguments */
+    command_t command[MPIRUN_MAX_COMMANDS];
+    int ncommands;
 } options_t;
 
 /* Complete lines from one stream of one rank, waiting for their end. */

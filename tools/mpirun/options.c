@@ -13,7 +13,7 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: mpirun [options] program [arguments...]\n"
+    fputs("usage: mpirun [options] program [arguments...] [: -n N program [arguments...]]...\n"
           "  -n, -np, -c N         run N ranks (default 1)\n"
           "  --bind-to core|none   pin each rank to a core (default: core when ranks <= usable CPUs)\n"
           "  --tag-output          prefix every output line with [rank]\n"
@@ -38,6 +38,24 @@ static int parse_number(const char *text, double *out)
     if (errno || end == text || *end || v < 0)
         return -1;
     *out = v;
+    return 0;
+}
+
+/* -n and its other spellings. */
+static bool is_ranks_option(const char *arg)
+{
+    return !strcmp(arg, "-n") || !strcmp(arg, "-np") || !strcmp(arg, "--np") || !strcmp(arg, "--n") ||
+           !strcmp(arg, "-c");
+}
+
+static int parse_ranks(const char *arg, const char *value, int *nranks)
+{
+    double n;
+    if (!value || parse_number(value, &n) != 0 || n < 1 || n != (int)n || n > 65536) {
+        mpirun_say("%s needs a number of ranks between 1 and 65536", arg);
+        return 2;
+    }
+    *nranks = (int)n;
     return 0;
 }
 
@@ -126,6 +144,55 @@ static int check_hosts(const char *arg, const char *list)
     return 0;
 }
 
+/* The program from argv[i] on, and the commands after it that a lone ':'
+ * separates, each with its own -n (as under Open MPI and MPICH).  The
+ * options before the first program apply to the whole job.  A ':' ends
+ * the argument list before it (argv is ours to cut).  Returns -1 or the
+ * exit status. */
+static int parse_commands(int argc, char **argv, int i, options_t *opt)
+{
+    opt->ncommands = 0;
+    int nranks = opt->nranks, total = 0;
+    for (;;) {
+        if (i >= argc || !strcmp(argv[i], ":")) {
+            mpirun_say("no program %s ':'", opt->ncommands ? "after" : "before");
+            return 2;
+        }
+        if (opt->ncommands == MPIRUN_MAX_COMMANDS) {
+            mpirun_say("more than %d commands", MPIRUN_MAX_COMMANDS);
+            return 2;
+        }
+        command_t *c = &opt->command[opt->ncommands++];
+        c->nranks = nranks;
+        c->argv = &argv[i];
+        if (total > 65536 - nranks) {
+            mpirun_say("more than 65536 ranks in all");
+            return 2;
+        }
+        total += nranks;
+        while (i < argc && strcmp(argv[i], ":") != 0)
+            i++;
+        if (i == argc)
+            break;
+        argv[i++] = NULL;
+        /* The next command's options: how many ranks run it. */
+        nranks = 1;
+        for (; i < argc && argv[i][0] == '-'; i++) {
+            if (!is_ranks_option(argv[i])) {
+                mpirun_say("'%s' after ':': a later command takes only -n (the options before the first program "
+                           "apply to all)",
+                           argv[i]);
+                return 2;
+            }
+            if (parse_ranks(argv[i], i + 1 < argc ? argv[i + 1] : NULL, &nranks) != 0)
+                return 2;
+            i++;
+        }
+    }
+    opt->nranks = total;
+    return -1;
+}
+
 /* Returns -1 to go on and launch, else the exit status to end with. */
 int options_parse(int argc, char **argv, options_t *opt)
 {
@@ -142,14 +209,9 @@ int options_parse(int argc, char **argv, options_t *opt)
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *arg = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(arg, "-n") || !strcmp(arg, "-np") || !strcmp(arg, "--np") || !strcmp(arg, "--n") ||
-            !strcmp(arg, "-c")) {
-            double n;
-            if (!value || parse_number(value, &n) != 0 || n < 1 || n != (int)n || n > 65536) {
-                mpirun_say("%s needs a number of ranks between 1 and 65536", arg);
+        if (is_ranks_option(arg)) {
+            if (parse_ranks(arg, value, &opt->nranks) != 0)
                 return 2;
-            }
-            opt->nranks = (int)n;
             i++;
         } else if (!strcmp(arg, "--bind-to") || !strcmp(arg, "-bind-to")) {
             if (value && !strcmp(value, "core"))
@@ -228,6 +290,5 @@ int options_parse(int argc, char **argv, options_t *opt)
         usage(stderr);
         return 2;
     }
-    opt->argv = &argv[i];
-    return -1;
+    return parse_commands(argc, argv, i, opt);
 }
