@@ -78,6 +78,10 @@ static int export_variable(const char *arg, const char *name, const char *value)
 
 static int export_option(const char *arg, const char *spec)
 {
+    if (!spec) {
+        mpirun_say("%s needs NAME or NAME=VALUE", arg);
+        return 2;
+    }
     const char *eq = strchr(spec, '=');
     if (!eq) { /* -x NAME: pass on mpirun's own value, as happens anyway */
         if (!*spec) {
@@ -123,6 +127,10 @@ static bool host_is_here(const char *host)
  * after ':' aside) must be this one. */
 static int check_hosts(const char *arg, const char *list)
 {
+    if (!list) {
+        mpirun_say("%s needs a host list", arg);
+        return 2;
+    }
     char host[256];
     for (const char *p = list; *p;) {
         size_t len = strcspn(p, ",");
@@ -232,10 +240,6 @@ int options_parse(int argc, char **argv, options_t *opt)
             }
             i++;
         } else if (!strcmp(arg, "-x")) {
-            if (!value) {
-                mpirun_say("-x needs NAME or NAME=VALUE");
-                return 2;
-            }
             int rc = export_option(arg, value);
             if (rc)
                 return rc;
@@ -262,10 +266,6 @@ int options_parse(int argc, char **argv, options_t *opt)
             }
             i++;
         } else if (!strcmp(arg, "--host") || !strcmp(arg, "-host") || !strcmp(arg, "-H") || !strcmp(arg, "-hosts")) {
-            if (!value) {
-                mpirun_say("%s needs a host list", arg);
-                return 2;
-            }
             int rc = check_hosts(arg, value);
             if (rc)
                 return rc;
