@@ -458,7 +458,7 @@ commands)
 hosts)
     # One node: a host list naming only this one is accepted, any other
     # host refused before anything starts.
-    run "$mpirun" -n 2 --host "localhost:2,$(hostname)" "$helper" hello
+    run "$mpirun" -n 2 --host "localhost:2,$(uname -n)" "$helper" hello
     expect_rc 0
     expect_line '^rank 1 of 2$'
     run "$mpirun" -n 2 -hosts 127.0.0.1 -H localhost "$helper" hello
