@@ -467,6 +467,18 @@ hosts)
     expect_rc 2
     expect_mpirun_line "^mpirun: -H localhost,tessera-no-such-host:4: Tessera runs the job on this node only, and 'tessera-no-such-host' is another host$"
     grep -q '^rank' "$work/out" && fail "a rank started"
+    # Host files as Open MPI and MPICH write them.
+    printf '# this node\nlocalhost slots=2\n\n127.0.0.1:2\n' > "$work/hosts"
+    run "$mpirun" -n 2 --hostfile "$work/hosts" "$helper" hello
+    expect_rc 0
+    expect_line '^rank 1 of 2$'
+    printf 'localhost slots=2\n  tessera-no-such-host slots=2 # another\n' > "$work/hosts"
+    run "$mpirun" -n 2 -f "$work/hosts" "$helper" hello
+    expect_rc 2
+    expect_mpirun_line "^mpirun: -f $work/hosts: Tessera runs the job on this node only, and 'tessera-no-such-host' is another host$"
+    run "$mpirun" -n 2 -machinefile "$work/none" "$helper" hello
+    expect_rc 2
+    expect_mpirun_line "^mpirun: -machinefile $work/none: No such file or directory$"
     ;;
 *)
     fail "unknown case"

@@ -76,7 +76,6 @@ static void set_env_int(const char *name, long value)
     setenv(name, text, 1);
 }
 
-/* In the child, between fork and exec: only async-signal-safe calls. */
 /* The command rank r runs, and its index. */
 static const command_t *command_of(const options_t *opt, int r, int *index)
 {
@@ -89,6 +88,7 @@ static const command_t *command_of(const options_t *opt, int r, int *index)
     return &opt->command[c];
 }
 
+/* In the child, between fork and exec: only async-signal-safe calls. */
 static void child_exec(job_t *job, int rank, int out_w, int err_w, int in_r, int cpu, pid_t parent)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);

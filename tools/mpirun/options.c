@@ -22,6 +22,7 @@ static void usage(FILE *out)
           "                        mpirun has is passed on anyway: -x NAME, -genvall)\n"
           "  -wdir, -wd DIR        run the ranks in DIR (the program is looked for there)\n"
           "  --host, -H LIST       accepted when every host in LIST is this one (one node)\n"
+          "  --hostfile, -f FILE   the same for every host the file lists\n"
           "  --timeout SECONDS     stop the job after this long (also MPIEXEC_TIMEOUT)\n"
           "  --info                list the TESSERA_* tuning variables and their values\n"
           "  --version             print Tessera's version\n"
@@ -152,6 +153,35 @@ static int check_hosts(const char *arg, const char *list)
     return 0;
 }
 
+/* --hostfile FILE: one host a line ("host slots=4" as Open MPI writes it,
+ * "host:4" as MPICH does; '#' starts a comment), each of which must be
+ * this machine. */
+static int check_hostfile(const char *arg, const char *path)
+{
+    if (!path) {
+        mpirun_say("%s needs a file", arg);
+        return 2;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        mpirun_say("%s %s: %s", arg, path, strerror(errno));
+        return 2;
+    }
+    char line[1024];
+    int rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "#\n")] = '\0';
+        char *host = line + strspn(line, " \t");
+        host[strcspn(host, " \t:")] = '\0';
+        if (*host && !host_is_here(host)) {
+            mpirun_say("%s %s: Tessera runs the job on this node only, and '%s' is another host", arg, path, host);
+            rc = 2;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
 /* The program from argv[i] on, and the commands after it that a lone ':'
  * separates, each with its own -n (as under Open MPI and MPICH).  The
  * options before the first program apply to the whole job.  A ':' ends
@@ -267,6 +297,12 @@ int options_parse(int argc, char **argv, options_t *opt)
             i++;
         } else if (!strcmp(arg, "--host") || !strcmp(arg, "-host") || !strcmp(arg, "-H") || !strcmp(arg, "-hosts")) {
             int rc = check_hosts(arg, value);
+            if (rc)
+                return rc;
+            i++;
+        } else if (!strcmp(arg, "--hostfile") || !strcmp(arg, "-hostfile") || !strcmp(arg, "--machinefile") ||
+                   !strcmp(arg, "-machinefile") || !strcmp(arg, "-f")) {
+            int rc = check_hostfile(arg, value);
             if (rc)
                 return rc;
             i++;
