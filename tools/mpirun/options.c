@@ -215,7 +215,7 @@ static int parse_commands(int argc, char **argv, int i, options_t *opt)
         argv[i++] = NULL;
         /* The next command's options: how many ranks run it. */
         nranks = 1;
-        for (; i < argc && argv[i][0] == '-'; i++) {
+        while (i < argc && argv[i][0] == '-') {
             if (!is_ranks_option(argv[i])) {
                 mpirun_say("'%s' after ':': a later command takes only -n (the options before the first program "
                            "apply to all)",
@@ -224,7 +224,7 @@ static int parse_commands(int argc, char **argv, int i, options_t *opt)
             }
             if (parse_ranks(argv[i], i + 1 < argc ? argv[i + 1] : NULL, &nranks) != 0)
                 return 2;
-            i++;
+            i += 2;
         }
     }
     opt->nranks = total;
