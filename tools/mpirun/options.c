@@ -91,15 +91,18 @@ static int export_option(const char *arg, const char *spec)
         }
         return 0;
     }
-    char name[256];
-    size_t len = (size_t)(eq - spec);
-    if (len == 0 || len >= sizeof name) {
+    if (eq == spec) {
         mpirun_say("%s needs NAME=VALUE, got '%s'", arg, spec);
         return 2;
     }
-    memcpy(name, spec, len);
-    name[len] = '\0';
-    return export_variable(arg, name, eq + 1);
+    char *name = strndup(spec, (size_t)(eq - spec));
+    if (!name) {
+        mpirun_say("%s %s: %s", arg, spec, strerror(errno));
+        return 2;
+    }
+    int rc = export_variable(arg, name, eq + 1);
+    free(name);
+    return rc;
 }
 
 /* Whether host names this machine: localhost, a loopback address, or
@@ -124,6 +127,16 @@ static bool host_is_here(const char *host)
     return same;
 }
 
+/* A host named in `where` (a --host list or a host file), which must be
+ * this machine: returns 0, or says so and returns the exit status. */
+static int refuse_other_host(const char *arg, const char *where, const char *host)
+{
+    if (host_is_here(host))
+        return 0;
+    mpirun_say("%s %s: Tessera runs the job on this node only, and '%s' is another host", arg, where, host);
+    return 2;
+}
+
 /* --host a,b:4,...: Tessera runs on one node, so every host (a slot count
  * after ':' aside) must be this one. */
 static int check_hosts(const char *arg, const char *list)
@@ -142,10 +155,8 @@ static int check_hosts(const char *arg, const char *list)
         }
         memcpy(host, p, name_len);
         host[name_len] = '\0';
-        if (name_len && !host_is_here(host)) {
-            mpirun_say("%s %s: Tessera runs the job on this node only, and '%s' is another host", arg, list, host);
+        if (name_len && refuse_other_host(arg, list, host) != 0)
             return 2;
-        }
         p += len;
         if (*p == ',')
             p++;
@@ -173,10 +184,8 @@ static int check_hostfile(const char *arg, const char *path)
         line[strcspn(line, "#\n")] = '\0';
         char *host = line + strspn(line, " \t");
         host[strcspn(host, " \t:")] = '\0';
-        if (*host && !host_is_here(host)) {
-            mpirun_say("%s %s: Tessera runs the job on this node only, and '%s' is another host", arg, path, host);
-            rc = 2;
-        }
+        if (*host)
+            rc = refuse_other_host(arg, path, host);
     }
     fclose(f);
     return rc;
