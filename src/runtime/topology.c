@@ -82,7 +82,7 @@ static long cache_id(int cpu, int level)
     return -1;
 }
 
-static long domain_of(int cpu, int level)
+long topology_cpu_domain(int cpu, int level)
 {
     char path[96];
     long package;
@@ -97,13 +97,13 @@ static long domain_of(int cpu, int level)
     case TOPO_L1: {
         /* Cache ids are per package on some machines: make them global. */
         long id = cache_id(cpu, level == TOPO_L3 ? 3 : level == TOPO_L2 ? 2 : 1);
-        package = domain_of(cpu, TOPO_PACKAGE);
+        package = topology_cpu_domain(cpu, TOPO_PACKAGE);
         return id < 0 ? -1 : (package < 0 ? 0 : package) * 100000 + id;
     }
     case TOPO_CORE:
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/core_id", cpu);
         long core = read_long(path);
-        package = domain_of(cpu, TOPO_PACKAGE);
+        package = topology_cpu_domain(cpu, TOPO_PACKAGE);
         return core < 0 ? -1 : (package < 0 ? 0 : package) * 100000 + core;
     default:
         return cpu;
@@ -118,7 +118,7 @@ static void domains_of_set(const cpu_set_t *set, long ids[TOPO_LEVELS])
         for (int cpu = 0; set && cpu < CPU_SETSIZE && id != -1; cpu++) {
             if (!CPU_ISSET(cpu, set))
                 continue;
-            long d = domain_of(cpu, l);
+            long d = topology_cpu_domain(cpu, l);
             id = d < 0 || (id != -2 && d != id) ? -1 : d;
         }
         ids[l] = id == -2 ? -1 : id;
@@ -190,8 +190,8 @@ size_t topology_cache_share(int nprocs)
     if (size <= 0 || nprocs < 1 || online < 1)
         return 0;
     long caches = online > sharing ? online / sharing : 1;
-    /* mpirun binds rank i to the i-th CPU, so the first cache fills first;
-     * ranks outnumbering the CPUs go round all of them. */
+    /* mpirun places ranks core by core, package by package, so the first
+     * cache fills first; ranks outnumbering the CPUs go round all of them. */
     long per_cache = nprocs <= online ? (nprocs < sharing ? nprocs : sharing) : (nprocs + caches - 1) / caches;
     return (size_t)(size / per_cache);
 }

@@ -26,6 +26,9 @@ enum topo_level {
 
 /* This process's domain id at every level (computed once). */
 void topology_domains(long ids[TOPO_LEVELS]);
+/* The id of the domain at level holding one CPU (its OS number): -1 when
+ * sysfs does not say.  mpirun places ranks by these. */
+long topology_cpu_domain(int cpu, int level);
 /* Bytes of last-level cache per process when nprocs processes of the job
  * run on this machine: the size of the highest-level cache sysfs lists for
  * CPU 0 over the processes that share one (placed as mpirun binds them);

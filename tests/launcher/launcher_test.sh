@@ -32,8 +32,8 @@ expect_line() {
 
 # Exactly one line from mpirun, and it matches $1.
 expect_mpirun_line() {
-    n=$(grep -c '^mpirun:' "$work/out")
-    [ "$n" -eq 1 ] || fail "$n lines from mpirun, expected one"
+    mpirun_lines=$(grep -c '^mpirun:' "$work/out")
+    [ "$mpirun_lines" -eq 1 ] || fail "$mpirun_lines lines from mpirun, expected one"
     expect_line "$1"
 }
 
@@ -46,6 +46,11 @@ skip_under_sanitizer() {
         echo "sanitizer build: consumers found by $1 lack the sanitizer runtime; skipped"
         exit 77
     fi
+}
+
+# The number of CPUs in a list such as 0-3,8 on stdin.
+list_size() {
+    awk -F, '{ n = 0; for (i = 1; i <= NF; i++) { split($i, r, "-"); n += (r[2] == "" ? 1 : r[2] - r[1] + 1) } print n }'
 }
 
 expect_no_process() {
@@ -176,13 +181,16 @@ missing_program)
     expect_mpirun_line "^mpirun: cannot find program"
     ;;
 bind)
-    # Where ranks may run: as the README says, one core each by default
-    # when they fit, cyclically with --bind-to core when they do not,
-    # unbound otherwise.  nproc counts the CPUs this test may use.
+    # Where ranks may run: as the README says, a core each by default when
+    # they fit (every hardware thread of it, which --report-bindings
+    # lists), unbound when they outnumber the CPUs, cyclically with
+    # --bind-to hwthread then.  nproc counts the CPUs this test may use.
     n=$(nproc)
-    run "$mpirun" -n 1 "$helper" cpus
+    run "$mpirun" -n 1 --report-bindings "$helper" cpus
     expect_rc 0
-    expect_line "^rank 0: 1 cpus from "
+    expect_mpirun_line "^mpirun: rank 0 bound to Core \(CPUs [0-9,-]+\)$"
+    reported=$(sed -n 's/^mpirun: rank 0 bound to Core (CPUs \(.*\))$/\1/p' "$work/out" | list_size)
+    expect_line "^rank 0: $reported cpus from "
     run "$mpirun" -n "$n" --bind-to none "$helper" cpus
     expect_rc 0
     [ "$(grep -c ": $n cpus from " "$work/out")" -eq "$n" ] || fail "--bind-to none should leave every rank all $n CPUs"
@@ -190,14 +198,66 @@ bind)
     run "$mpirun" -n "$over" "$helper" cpus
     expect_rc 0
     [ "$(grep -c ": $n cpus from " "$work/out")" -eq "$over" ] || fail "more ranks than CPUs should leave them unbound"
-    run "$mpirun" -n "$over" --bind-to core "$helper" cpus
+    run "$mpirun" -n "$over" --bind-to hwthread "$helper" cpus
     expect_rc 0
-    [ "$(grep -c ': 1 cpus from ' "$work/out")" -eq "$over" ] || fail "--bind-to core should bind every rank to one CPU"
+    [ "$(grep -c ': 1 cpus from ' "$work/out")" -eq "$over" ] || fail "--bind-to hwthread should bind every rank to one CPU"
     cpu_of() { sed -n "s/^rank $1: 1 cpus from //p" "$work/out"; }
     [ "$(cpu_of 0)" = "$(cpu_of "$n")" ] && [ "$(cpu_of 1)" = "$(cpu_of $((n + 1)))" ] ||
         fail "rank r and rank r + $n should share a CPU"
     [ "$(for r in $(seq 0 $((n - 1))); do cpu_of "$r"; done | sort -u | wc -l)" -eq "$n" ] ||
         fail "the first $n ranks should have a CPU each"
+    # --bind-to core: rank r and r + n on one core, and bound to what
+    # mpirun reports.
+    run "$mpirun" -n "$over" --bind-to core --report-bindings "$helper" cpus
+    expect_rc 0
+    for r in 0 1 "$n" $((n + 1)); do
+        cpus=$(sed -n "s/^mpirun: rank $r bound to Core (CPUs \(.*\))\$/\1/p" "$work/out")
+        expect_line "^rank $r: $(echo "$cpus" | list_size) cpus from ${cpus%%[-,]*}\$"
+    done
+    [ "$(sed -n 's/^mpirun: rank 0 bound to Core //p' "$work/out")" = \
+        "$(sed -n "s/^mpirun: rank $n bound to Core //p" "$work/out")" ] || fail "rank 0 and rank $n should share a core"
+    ;;
+placement) # --report-bindings, --bind-to and --map-by levels, ppr, -ppn
+    n=$(nproc)
+    run "$mpirun" -n 2 --bind-to board --report-bindings "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c ": $n cpus from " "$work/out")" -eq 2 ] || fail "--bind-to board should give every rank all $n CPUs"
+    [ "$(grep -c '^mpirun: rank [01] bound to the machine (CPUs ' "$work/out")" -eq 2 ] || fail "one report a rank"
+    over=$((n + 1))
+    run "$mpirun" -n "$over" --report-bindings "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c '^mpirun: rank [0-9]* not bound (CPUs ' "$work/out")" -eq "$over" ] ||
+        fail "ranks outnumbering CPUs should be reported unbound"
+    for level in socket package numa l3cache l2cache l1cache core hwthread; do
+        run "$mpirun" -n 2 --map-by "$level" --bind-to "$level" "$helper" cpus
+        expect_rc 0
+        [ "$(grep -c ': [0-9]* cpus from ' "$work/out")" -eq 2 ] || fail "--map-by/--bind-to $level: two ranks"
+    done
+    run "$mpirun" -n 2 --map-by slot:OVERSUBSCRIBE --bind-to hwthread:overload-allowed "$helper" cpus
+    expect_rc 0
+    # ppr:N:level without -n: N ranks in every domain of the level.
+    run "$mpirun" --map-by ppr:2:hwthread "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c ': [0-9]* cpus from ' "$work/out")" -eq $((2 * n)) ] || fail "ppr:2:hwthread should start $((2 * n)) ranks"
+    run "$mpirun" --map-by ppr:3:node "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c ': [0-9]* cpus from ' "$work/out")" -eq 3 ] || fail "ppr:3:node should start 3 ranks"
+    run "$mpirun" -ppn 3 "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c ': [0-9]* cpus from ' "$work/out")" -eq 3 ] || fail "-ppn 3 should start 3 ranks"
+    run "$mpirun" -n 2 --npernode 3 "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c ': [0-9]* cpus from ' "$work/out")" -eq 2 ] || fail "-n 2 --npernode 3 should start 2 ranks"
+    run "$mpirun" -n 4 -ppn 2 "$helper" cpus
+    expect_rc 2
+    expect_mpirun_line "4 ranks at 2 a node need 2 nodes: Tessera runs the job on this node only"
+    for bad in "--bind-to cores" "--bind-to core:2" "--map-by core:PE=2" "--map-by none" "--map-by ppr:0:core" \
+        "--map-by ppr:1" "--bind-to"; do
+        # shellcheck disable=SC2086
+        run "$mpirun" $bad "$helper" cpus
+        expect_rc 2
+        expect_mpirun_line "^mpirun: --(bind-to|map-by)"
+    done
     ;;
 info_and_tunables)
     run "$mpirun" --info

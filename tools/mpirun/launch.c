@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "mpirun.h"
+#include "place.h"
 #include "runtime/tunables.h"
 #include "transport/shm/segment.h"
 
@@ -49,26 +50,6 @@ static int find_program(const char *prog, char *found, size_t found_size)
     return 0;
 }
 
-static int usable_cpus(cpu_set_t *set)
-{
-    if (sched_getaffinity(0, sizeof *set, set) != 0)
-        return (int)sysconf(_SC_NPROCESSORS_ONLN);
-    return CPU_COUNT(set);
-}
-
-/* The n-th CPU (counting from 0, wrapping) in set. */
-static int nth_cpu(const cpu_set_t *set, int n)
-{
-    int count = CPU_COUNT(set);
-    if (count <= 0)
-        return -1;
-    n %= count;
-    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
-        if (CPU_ISSET(cpu, set) && n-- == 0)
-            return cpu;
-    return -1;
-}
-
 static void set_env_int(const char *name, long value)
 {
     char text[32];
@@ -88,8 +69,20 @@ static const command_t *command_of(const options_t *opt, int r, int *index)
     return &opt->command[c];
 }
 
+/* --report-bindings: one line a rank, before it starts. */
+static void report_binding(int rank, int bind_level, const cpu_set_t *set)
+{
+    char list[256];
+    place_format_set(set, list, sizeof list);
+    if (bind_level == PLACE_NONE)
+        mpirun_say("rank %d not bound (CPUs %s)", rank, list);
+    else
+        mpirun_say("rank %d bound to %s (CPUs %s)", rank,
+                   bind_level == PLACE_MACHINE ? "the machine" : topology_level_name(bind_level), list);
+}
+
 /* In the child, between fork and exec: only async-signal-safe calls. */
-static void child_exec(job_t *job, int rank, int out_w, int err_w, int in_r, int cpu, pid_t parent)
+static void child_exec(job_t *job, int rank, int out_w, int err_w, int in_r, const cpu_set_t *bound, pid_t parent)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
@@ -100,12 +93,8 @@ static void child_exec(job_t *job, int rank, int out_w, int err_w, int in_r, int
     dup2(err_w, STDERR_FILENO);
     int flags = fcntl(job->segment_fd, F_GETFD);
     fcntl(job->segment_fd, F_SETFD, flags & ~FD_CLOEXEC);
-    if (cpu >= 0) {
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(cpu, &one);
-        sched_setaffinity(0, sizeof one, &one);
-    }
+    if (bound)
+        sched_setaffinity(0, sizeof *bound, bound);
     signal(SIGPIPE, SIG_DFL);
     sigset_t none;
     sigemptyset(&none);
@@ -180,14 +169,21 @@ int launch_ranks(job_t *job)
     }
     if (create_segment(job) != 0)
         return 1;
-    cpu_set_t cpus;
-    int ncpus = usable_cpus(&cpus);
-    bool bind = job->opt.bind == BIND_CORE || (job->opt.bind == BIND_AUTO && job->opt.nranks <= ncpus);
-    /* On the CPUs ranks 0 and 1 get when bound (the probe is pinned even
-     * when the ranks are not: it measures the machine). */
+    machine_t machine;
+    int *place = malloc(sizeof(int) * (size_t)job->opt.nranks);
+    if (!place || place_read_machine(&machine) != 0) {
+        mpirun_say("out of memory for %d ranks", job->opt.nranks);
+        return 1;
+    }
+    int ncpus = machine.ncpus;
+    place_map(&machine, job->opt.nranks, job->opt.map_level, job->opt.per_domain, place);
+    int bind_level =
+        job->opt.bind_level == PLACE_DEFAULT ? place_default_bind(&machine, job->opt.nranks) : job->opt.bind_level;
+    /* On the places of ranks 0 and 1 (the probe is pinned even when the
+     * ranks are not: it measures the machine). */
     bool pulls_pay = tunables.pulls == PULLS_PULL;
     if (tunables.pulls == PULLS_AUTO && job->opt.nranks >= 2 && ncpus >= 2 && tunables.coll_single_copy)
-        pulls_pay = probe_pulls_pay(nth_cpu(&cpus, 0), nth_cpu(&cpus, 1));
+        pulls_pay = probe_pulls_pay(machine.cpus[place[0]].cpu, machine.cpus[place[1]].cpu);
     /* From here on the job loop takes these through a signalfd; blocking
      * them before the first fork means no child exit is missed. */
     sigset_t handled;
@@ -215,14 +211,17 @@ int launch_ranks(job_t *job)
             mpirun_say("cannot create pipes for rank %d: %s", r, strerror(errno));
             return 1;
         }
-        int cpu = bind ? nth_cpu(&cpus, r) : -1;
+        cpu_set_t bound;
+        place_bind_set(&machine, place[r], bind_level == PLACE_NONE ? PLACE_MACHINE : bind_level, &bound);
+        if (job->opt.report_bindings)
+            report_binding(r, bind_level, &bound);
         pid_t pid = fork();
         if (pid < 0) {
             mpirun_say("cannot start rank %d: %s", r, strerror(errno));
             return 1;
         }
         if (pid == 0)
-            child_exec(job, r, out[1], err[1], in[0], cpu, self);
+            child_exec(job, r, out[1], err[1], in[0], bind_level == PLACE_NONE ? NULL : &bound, self);
         /* Also here, so that a kill that races the child's own setpgid
          * still finds the group. */
         setpgid(pid, pid);
@@ -239,5 +238,7 @@ int launch_ranks(job_t *job)
         job->live++;
     }
     close(devnull);
+    free(place);
+    free(machine.cpus);
     return 0;
 }

@@ -9,8 +9,6 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-enum bind_mode { BIND_AUTO, BIND_CORE, BIND_NONE };
-
 /* One command of the job: `mpirun -n 2 a : -n 3 b` has two, ranks 0-1
  * running a and 2-4 b (MPMD; MPI_APPNUM tells each rank its command). */
 #define MPIRUN_MAX_COMMANDS 64
@@ -20,8 +18,11 @@ typedef struct command {
 } command_t;
 
 typedef struct options {
-    int nranks; /* all commands' */
-    enum bind_mode bind;
+    int nranks;     /* all commands' */
+    int map_level;  /* place.h: TOPO_CORE unless --map-by */
+    int per_domain; /* --map-by ppr:N:level: N; else 0 */
+    int bind_level; /* place.h: PLACE_DEFAULT unless --bind-to */
+    bool report_bindings;
     bool tag_output;
     double timeout; /* seconds; 0 = none */
     command_t command[MPIRUN_MAX_COMMANDS];

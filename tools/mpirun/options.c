@@ -5,17 +5,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "mpi.h"
 #include "mpirun.h"
+#include "place.h"
 #include "runtime/tunables.h"
 
 static void usage(FILE *out)
 {
     fputs("usage: mpirun [options] program [arguments...] [: -n N program [arguments...]]...\n"
           "  -n, -np, -c N         run N ranks (default 1)\n"
-          "  --bind-to core|none   pin each rank to a core (default: core when ranks <= usable CPUs)\n"
+          "  --bind-to LEVEL       bind each rank to the hwthread, core, l1cache, l2cache,\n"
+          "                        l3cache, numa, socket or board holding its place, or none\n"
+          "                        (default: its core when ranks <= cores, its hwthread\n"
+          "                        when ranks <= hardware threads, else none)\n"
+          "  --map-by LEVEL        place ranks core after core (core, slot, node: the default),\n"
+          "                        thread after thread (hwthread), or in turn over the\n"
+          "                        sockets, numa nodes or caches (socket, numa, l3cache, ...)\n"
+          "  --report-bindings     say where each rank may run, one line a rank\n"
+          "  -ppn, --npernode N    ranks per node: this node runs them all (-n defaults to N)\n"
           "  --tag-output          prefix every output line with [rank]\n"
           "  -x NAME[=VALUE], -genv NAME VALUE, -env NAME VALUE\n"
           "                        set NAME in every rank's environment (every variable\n"
@@ -240,11 +250,77 @@ static int parse_commands(int argc, char **argv, int i, options_t *opt)
     return -1;
 }
 
+/* Whether the len bytes at text are word, in any case. */
+static bool is_word(const char *text, size_t len, const char *word)
+{
+    return strlen(word) == len && strncasecmp(text, word, len) == 0;
+}
+
+/* --bind-to LEVEL or --map-by LEVEL, with the modifiers after ':' that
+ * change nothing here (Tessera always lets ranks outnumber CPUs, and
+ * binds wherever sysfs shows the level); --map-by also takes Open MPI's
+ * ppr:N:LEVEL (N ranks in each domain of the level, *per_domain).
+ * Returns the level or PLACE_UNKNOWN after saying why. */
+static int parse_level(const char *arg, const char *value, bool map, int *per_domain)
+{
+    if (!value) {
+        mpirun_say("%s needs a level", arg);
+        return PLACE_UNKNOWN;
+    }
+    const char *p = value;
+    bool ppr = map && !strncasecmp(p, "ppr:", 4);
+    if (ppr) {
+        char *end;
+        long n = strtol(p + 4, &end, 10);
+        if (end == p + 4 || *end != ':' || n < 1 || n > 65536) {
+            mpirun_say("%s '%s': ppr takes ppr:N:LEVEL, N ranks in each domain of LEVEL", arg, value);
+            return PLACE_UNKNOWN;
+        }
+        *per_domain = (int)n;
+        p = end + 1;
+    }
+    char word[64];
+    size_t len = strcspn(p, ":");
+    int level = PLACE_UNKNOWN;
+    if (len < sizeof word) {
+        memcpy(word, p, len);
+        word[len] = '\0';
+        /* ppr's levels are binding's, "node" the machine. */
+        if (ppr && (!strcasecmp(word, "node") || !strcasecmp(word, "board")))
+            level = PLACE_MACHINE;
+        else if (!ppr || strcasecmp(word, "none") != 0)
+            level = place_level_by_name(word, map && !ppr);
+    }
+    if (level == PLACE_UNKNOWN) {
+        mpirun_say("%s '%s': the level is one of %s", arg, value,
+                   map ? "core, slot, node, hwthread, l1cache, l2cache, l3cache, numa, socket, package, ppr:N:level"
+                       : "none, hwthread, core, l1cache, l2cache, l3cache, numa, socket, package, board");
+        return PLACE_UNKNOWN;
+    }
+    for (p += len; *p;) {
+        const char *mod = p + 1;
+        size_t mod_len = strcspn(mod, ":,");
+        bool harmless = map ? is_word(mod, mod_len, "oversubscribe") || is_word(mod, mod_len, "nooversubscribe")
+                            : is_word(mod, mod_len, "overload-allowed") || is_word(mod, mod_len, "if-supported");
+        if (!harmless) {
+            mpirun_say("%s '%s': Tessera does not take the modifier '%.*s'", arg, value, (int)mod_len, mod);
+            return PLACE_UNKNOWN;
+        }
+        p = mod + mod_len;
+    }
+    return level;
+}
+
 /* Returns -1 to go on and launch, else the exit status to end with. */
 int options_parse(int argc, char **argv, options_t *opt)
 {
     opt->nranks = 1;
-    opt->bind = BIND_AUTO;
+    opt->map_level = TOPO_CORE;
+    opt->per_domain = 0;
+    opt->bind_level = PLACE_DEFAULT;
+    opt->report_bindings = false;
+    int per_node = 0;
+    bool nranks_given = false;
     opt->tag_output = false;
     opt->timeout = 0;
     const char *env_timeout = getenv("MPIEXEC_TIMEOUT");
@@ -259,17 +335,26 @@ int options_parse(int argc, char **argv, options_t *opt)
         if (is_ranks_option(arg)) {
             if (parse_ranks(arg, value, &opt->nranks) != 0)
                 return 2;
+            nranks_given = true;
+            i++;
+        } else if (!strcmp(arg, "-ppn") || !strcmp(arg, "--ppn") || !strcmp(arg, "-npernode") ||
+                   !strcmp(arg, "--npernode")) {
+            if (parse_ranks(arg, value, &per_node) != 0)
+                return 2;
             i++;
         } else if (!strcmp(arg, "--bind-to") || !strcmp(arg, "-bind-to")) {
-            if (value && !strcmp(value, "core"))
-                opt->bind = BIND_CORE;
-            else if (value && !strcmp(value, "none"))
-                opt->bind = BIND_NONE;
-            else {
-                mpirun_say("--bind-to takes 'core' or 'none'");
+            opt->bind_level = parse_level(arg, value, false, NULL);
+            if (opt->bind_level == PLACE_UNKNOWN)
                 return 2;
-            }
             i++;
+        } else if (!strcmp(arg, "--map-by") || !strcmp(arg, "-map-by")) {
+            opt->per_domain = 0;
+            opt->map_level = parse_level(arg, value, true, &opt->per_domain);
+            if (opt->map_level == PLACE_UNKNOWN)
+                return 2;
+            i++;
+        } else if (!strcmp(arg, "--report-bindings") || !strcmp(arg, "-report-bindings")) {
+            opt->report_bindings = true;
         } else if (!strcmp(arg, "--tag-output") || !strcmp(arg, "-tag-output")) {
             opt->tag_output = true;
         } else if (!strcmp(arg, "--timeout") || !strcmp(arg, "-timeout")) {
@@ -335,5 +420,26 @@ int options_parse(int argc, char **argv, options_t *opt)
         usage(stderr);
         return 2;
     }
-    return parse_commands(argc, argv, i, opt);
+    /* Ranks per node on the one node there is: the job's size, or more
+     * ranks than that would need other nodes. */
+    if (per_node && !nranks_given)
+        opt->nranks = per_node;
+    /* ppr:N:level without -n: N in every domain of the level. */
+    if (opt->per_domain && !nranks_given && !per_node) {
+        machine_t m;
+        if (place_read_machine(&m) != 0) {
+            mpirun_say("out of memory reading the machine's CPUs");
+            return 2;
+        }
+        long n = (long)opt->per_domain * place_count_domains(&m, opt->map_level);
+        free(m.cpus);
+        opt->nranks = n > 65536 ? 65536 : (int)n;
+    }
+    int rc = parse_commands(argc, argv, i, opt);
+    if (rc < 0 && per_node && opt->nranks > per_node) {
+        mpirun_say("%d ranks at %d a node need %d nodes: Tessera runs the job on this node only", opt->nranks, per_node,
+                   (opt->nranks + per_node - 1) / per_node);
+        return 2;
+    }
+    return rc;
 }
