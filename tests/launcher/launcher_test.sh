@@ -8,6 +8,8 @@ src=$3
 mpirun="$build/bin/mpirun"
 helper="$build/tests/launcher_helper"
 work=$(mktemp -d)
+# mpirun gives each rank OMP_NUM_THREADS cores by default.
+unset OMP_NUM_THREADS
 trap 'rm -rf "$work"' EXIT
 
 fail() {
@@ -248,11 +250,18 @@ placement) # --report-bindings, --bind-to and --map-by levels, ppr, -ppn
     run "$mpirun" -n 2 --npernode 3 "$helper" cpus
     expect_rc 0
     [ "$(grep -c ': [0-9]* cpus from ' "$work/out")" -eq 2 ] || fail "-n 2 --npernode 3 should start 2 ranks"
+    # Several cores a rank: every spelling, and OMP_NUM_THREADS by default.
+    for cores in "--map-by core:PE=$n" "--cpus-per-rank $n" "--bind-to core:$n" "-x OMP_NUM_THREADS=$n"; do
+        # shellcheck disable=SC2086
+        run "$mpirun" -n 1 $cores "$helper" cpus
+        expect_rc 0
+        expect_line "^rank 0: $n cpus from "
+    done
     run "$mpirun" -n 4 -ppn 2 "$helper" cpus
     expect_rc 2
     expect_mpirun_line "4 ranks at 2 a node need 2 nodes: Tessera runs the job on this node only"
-    for bad in "--bind-to cores" "--bind-to core:2" "--map-by core:PE=2" "--map-by none" "--map-by ppr:0:core" \
-        "--map-by ppr:1" "--bind-to"; do
+    for bad in "--bind-to cores" "--bind-to core:x" "--map-by core:PE=two" "--map-by none" "--map-by ppr:0:core" \
+        "--map-by ppr:1" "--map-by core:PE=0" "--bind-to"; do
         # shellcheck disable=SC2086
         run "$mpirun" $bad "$helper" cpus
         expect_rc 2

@@ -30,7 +30,7 @@ static machine_t machine_of(int n, const long *package, const long *core, place_
 static void map_fill(const machine_t *m, int nranks, int level, int per_domain, int *cpus)
 {
     int place[64];
-    place_map(m, nranks, level, per_domain, place);
+    place_map(m, nranks, level, per_domain, 1, place);
     for (int r = 0; r < nranks; r++)
         cpus[r] = m->cpus[place[r]].cpu;
 }
@@ -46,14 +46,19 @@ static void check_cpus(const char *what, const int *got, const int *want, int n)
         CHECK(got[r] == want[r], "%s: rank %d on CPU %d, expected %d", what, r, got[r], want[r]);
 }
 
-/* The CPUs rank r is bound to, as a list. */
-static void bound_list(const machine_t *m, int nranks, int map_level, int bind_level, int r, char *out)
+/* The CPUs rank r is bound to, as a list, each rank given cores cores. */
+static void bound_cores(const machine_t *m, int nranks, int map_level, int bind_level, int cores, int r, char *out)
 {
     int place[64];
-    place_map(m, nranks, map_level, 0, place);
+    place_map(m, nranks, map_level, 0, cores, place);
     cpu_set_t set;
-    place_bind_set(m, place[r], bind_level, &set);
+    place_bind_set(m, place[r], bind_level, cores, &set);
     place_format_set(&set, out, 64);
+}
+
+static void bound_list(const machine_t *m, int nranks, int map_level, int bind_level, int r, char *out)
+{
+    bound_cores(m, nranks, map_level, bind_level, 1, r, out);
 }
 
 static void siblings_side_by_side(void)
@@ -67,17 +72,17 @@ static void siblings_side_by_side(void)
     int cpus[16];
     map_cpus(&m, 4, TOPO_CORE, cpus);
     check_cpus("4 ranks by core", cpus, (int[]){0, 2, 4, 6}, 4);
-    CHECK(place_default_bind(&m, 4) == TOPO_CORE, "4 ranks on 4 cores bind to cores");
+    CHECK(place_default_bind(&m, 4, 1) == TOPO_CORE, "4 ranks on 4 cores bind to cores");
     char list[64];
     bound_list(&m, 4, TOPO_CORE, TOPO_CORE, 1, list);
     CHECK(!strcmp(list, "2-3"), "rank 1 bound to %s, expected its core's 2-3", list);
     /* More ranks than cores: every core one before any takes two. */
     map_cpus(&m, 6, TOPO_CORE, cpus);
     check_cpus("6 ranks by core", cpus, (int[]){0, 2, 4, 6, 1, 3}, 6);
-    CHECK(place_default_bind(&m, 6) == TOPO_HWTHREAD, "6 ranks on 8 threads bind to threads");
+    CHECK(place_default_bind(&m, 6, 1) == TOPO_HWTHREAD, "6 ranks on 8 threads bind to threads");
     bound_list(&m, 6, TOPO_CORE, TOPO_HWTHREAD, 5, list);
     CHECK(!strcmp(list, "3"), "rank 5 bound to %s, expected 3", list);
-    CHECK(place_default_bind(&m, 9) == PLACE_NONE, "9 ranks on 8 threads are not bound");
+    CHECK(place_default_bind(&m, 9, 1) == PLACE_NONE, "9 ranks on 8 threads are not bound");
     map_cpus(&m, 10, TOPO_CORE, cpus);
     check_cpus("10 ranks by core wrap", cpus, (int[]){0, 2, 4, 6, 1, 3, 5, 7, 0, 2}, 10);
     map_cpus(&m, 10, TOPO_HWTHREAD, cpus);
@@ -89,6 +94,20 @@ static void siblings_side_by_side(void)
     check_cpus("ppr:2:core", cpus, (int[]){0, 1, 2, 3, 4, 5}, 6);
     map_fill(&m, 3, PLACE_MACHINE, 3, cpus);
     check_cpus("ppr:3:node", cpus, (int[]){0, 2, 4}, 3);
+    /* PE=2: two cores a rank, every thread of them. */
+    bound_cores(&m, 2, TOPO_CORE, TOPO_CORE, 2, 1, list);
+    CHECK(!strcmp(list, "4-7"), "PE=2: rank 1 bound to %s, expected 4-7", list);
+    bound_cores(&m, 3, TOPO_CORE, TOPO_CORE, 3, 1, list);
+    CHECK(!strcmp(list, "0-3,6-7"), "PE=3: rank 1 from core 3 wraps round: %s", list);
+    bound_cores(&m, 2, TOPO_CORE, TOPO_HWTHREAD, 3, 1, list);
+    CHECK(!strcmp(list, "0,6-7"), "3 threads a rank by core: rank 1 from core 3: %s", list);
+    bound_cores(&m, 2, TOPO_HWTHREAD, TOPO_HWTHREAD, 3, 1, list);
+    CHECK(!strcmp(list, "3-5"), "3 threads a rank by thread: rank 1 %s", list);
+    CHECK(place_default_cores(&m, 2, "4") == 2, "OMP_NUM_THREADS=4 on 2 ranks of 4 cores: 2 cores each");
+    CHECK(place_default_cores(&m, 1, "3,2") == 3, "OMP_NUM_THREADS=3,2: 3 cores");
+    CHECK(place_default_cores(&m, 2, "1") == 1 && place_default_cores(&m, 2, NULL) == 1, "one thread, one core");
+    CHECK(place_default_cores(&m, 5, "2") == 1, "ranks outnumbering cores: one each");
+    CHECK(place_default_bind(&m, 6, 2) == TOPO_CORE, "cores asked for are bound");
     CHECK(place_count_domains(&m, TOPO_CORE) == 4 && place_count_domains(&m, TOPO_HWTHREAD) == 8 &&
               place_count_domains(&m, PLACE_MACHINE) == 1 && place_count_domains(&m, TOPO_PACKAGE) == 1,
           "domains: %d cores, %d threads", place_count_domains(&m, TOPO_CORE), place_count_domains(&m, TOPO_HWTHREAD));
@@ -134,6 +153,8 @@ static void two_packages(void)
     map_fill(&m, 2, TOPO_PACKAGE, 1, cpus);
     check_cpus("ppr:1:package", cpus, (int[]){0, 1}, 2);
     CHECK(place_count_domains(&m, TOPO_PACKAGE) == 2, "%d packages", place_count_domains(&m, TOPO_PACKAGE));
+    bound_cores(&m, 2, TOPO_PACKAGE, TOPO_CORE, 2, 1, list);
+    CHECK(!strcmp(list, "1,3"), "by package, PE=2: rank 1 on package 1's cores: %s", list);
 }
 
 static void cores_unknown(void)
@@ -187,10 +208,10 @@ static void this_machine(void)
         CPU_SET(m.cpus[i].cpu, &seen);
     }
     int *place = malloc(sizeof(int) * (size_t)m.ncores);
-    place_map(&m, m.ncores, TOPO_CORE, 0, place);
+    place_map(&m, m.ncores, TOPO_CORE, 0, 1, place);
     for (int r = 0; r < m.ncores; r++) {
         cpu_set_t core;
-        place_bind_set(&m, place[r], TOPO_CORE, &core);
+        place_bind_set(&m, place[r], TOPO_CORE, 1, &core);
         for (int q = 0; q < r; q++)
             CHECK(!CPU_ISSET(m.cpus[place[q]].cpu, &core), "ranks %d and %d share a core", q, r);
     }

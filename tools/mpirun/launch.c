@@ -70,15 +70,18 @@ static const command_t *command_of(const options_t *opt, int r, int *index)
 }
 
 /* --report-bindings: one line a rank, before it starts. */
-static void report_binding(int rank, int bind_level, const cpu_set_t *set)
+static void report_binding(int rank, int bind_level, int cores, const cpu_set_t *set)
 {
     char list[256];
     place_format_set(set, list, sizeof list);
     if (bind_level == PLACE_NONE)
         mpirun_say("rank %d not bound (CPUs %s)", rank, list);
+    else if (bind_level == PLACE_MACHINE)
+        mpirun_say("rank %d bound to the machine (CPUs %s)", rank, list);
+    else if (cores > 1 && bind_level >= TOPO_CORE)
+        mpirun_say("rank %d bound to %d %ss (CPUs %s)", rank, cores, topology_level_name(bind_level), list);
     else
-        mpirun_say("rank %d bound to %s (CPUs %s)", rank,
-                   bind_level == PLACE_MACHINE ? "the machine" : topology_level_name(bind_level), list);
+        mpirun_say("rank %d bound to %s (CPUs %s)", rank, topology_level_name(bind_level), list);
 }
 
 /* In the child, between fork and exec: only async-signal-safe calls. */
@@ -176,9 +179,11 @@ int launch_ranks(job_t *job)
         return 1;
     }
     int ncpus = machine.ncpus;
-    place_map(&machine, job->opt.nranks, job->opt.map_level, job->opt.per_domain, place);
-    int bind_level =
-        job->opt.bind_level == PLACE_DEFAULT ? place_default_bind(&machine, job->opt.nranks) : job->opt.bind_level;
+    int cores = job->opt.cores_per_rank ? job->opt.cores_per_rank
+                                        : place_default_cores(&machine, job->opt.nranks, getenv("OMP_NUM_THREADS"));
+    place_map(&machine, job->opt.nranks, job->opt.map_level, job->opt.per_domain, cores, place);
+    int bind_level = job->opt.bind_level == PLACE_DEFAULT ? place_default_bind(&machine, job->opt.nranks, cores)
+                                                          : job->opt.bind_level;
     /* On the places of ranks 0 and 1 (the probe is pinned even when the
      * ranks are not: it measures the machine). */
     bool pulls_pay = tunables.pulls == PULLS_PULL;
@@ -212,9 +217,9 @@ int launch_ranks(job_t *job)
             return 1;
         }
         cpu_set_t bound;
-        place_bind_set(&machine, place[r], bind_level == PLACE_NONE ? PLACE_MACHINE : bind_level, &bound);
+        place_bind_set(&machine, place[r], bind_level == PLACE_NONE ? PLACE_MACHINE : bind_level, cores, &bound);
         if (job->opt.report_bindings)
-            report_binding(r, bind_level, &bound);
+            report_binding(r, bind_level, cores, &bound);
         pid_t pid = fork();
         if (pid < 0) {
             mpirun_say("cannot start rank %d: %s", r, strerror(errno));

@@ -18,10 +18,11 @@ typedef struct command {
 } command_t;
 
 typedef struct options {
-    int nranks;     /* all commands' */
-    int map_level;  /* place.h: TOPO_CORE unless --map-by */
-    int per_domain; /* --map-by ppr:N:level: N; else 0 */
-    int bind_level; /* place.h: PLACE_DEFAULT unless --bind-to */
+    int nranks;         /* all commands' */
+    int map_level;      /* place.h: TOPO_CORE unless --map-by */
+    int per_domain;     /* --map-by ppr:N:level: N; else 0 */
+    int cores_per_rank; /* PE=N, --cpus-per-rank N, core:N; 0 = default */
+    int bind_level;     /* place.h: PLACE_DEFAULT unless --bind-to */
     bool report_bindings;
     bool tag_output;
     double timeout; /* seconds; 0 = none */

@@ -24,6 +24,9 @@ static void usage(FILE *out)
           "  --map-by LEVEL        place ranks core after core (core, slot, node: the default),\n"
           "                        thread after thread (hwthread), or in turn over the\n"
           "                        sockets, numa nodes or caches (socket, numa, l3cache, ...)\n"
+          "  --map-by LEVEL:PE=N, --cpus-per-rank N, --bind-to core:N\n"
+          "                        N cores for each rank (default: OMP_NUM_THREADS, as far\n"
+          "                        as the cores go round)\n"
           "  --report-bindings     say where each rank may run, one line a rank\n"
           "  -ppn, --npernode N    ranks per node: this node runs them all (-n defaults to N)\n"
           "  --tag-output          prefix every output line with [rank]\n"
@@ -256,12 +259,31 @@ static bool is_word(const char *text, size_t len, const char *word)
     return strlen(word) == len && strncasecmp(text, word, len) == 0;
 }
 
+/* The number of cores a rank asks for in a modifier of len bytes at mod
+ * (Open MPI's PE=n after --map-by, Hydra's n after --bind-to); 0 when mod
+ * is not one, -1 when its number is bad. */
+static int cores_modifier(const char *mod, size_t len, bool map)
+{
+    const char *digits = mod;
+    if (map) {
+        if (len < 3 || strncasecmp(mod, "pe=", 3) != 0)
+            return 0;
+        digits += 3;
+    } else if (len == 0 || mod[0] < '0' || mod[0] > '9') {
+        return 0;
+    }
+    char *end;
+    long n = strtol(digits, &end, 10);
+    return end == mod + len && end != digits && n >= 1 && n <= CPU_SETSIZE ? (int)n : -1;
+}
+
 /* --bind-to LEVEL or --map-by LEVEL, with the modifiers after ':' that
  * change nothing here (Tessera always lets ranks outnumber CPUs, and
- * binds wherever sysfs shows the level); --map-by also takes Open MPI's
- * ppr:N:LEVEL (N ranks in each domain of the level, *per_domain).
- * Returns the level or PLACE_UNKNOWN after saying why. */
-static int parse_level(const char *arg, const char *value, bool map, int *per_domain)
+ * binds wherever sysfs shows the level) and those giving each rank
+ * several cores (*cores); --map-by also takes Open MPI's ppr:N:LEVEL (N
+ * ranks in each domain of the level, *per_domain).  Returns the level or
+ * PLACE_UNKNOWN after saying why. */
+static int parse_level(const char *arg, const char *value, bool map, int *per_domain, int *cores)
 {
     if (!value) {
         mpirun_say("%s needs a level", arg);
@@ -302,7 +324,14 @@ static int parse_level(const char *arg, const char *value, bool map, int *per_do
         size_t mod_len = strcspn(mod, ":,");
         bool harmless = map ? is_word(mod, mod_len, "oversubscribe") || is_word(mod, mod_len, "nooversubscribe")
                             : is_word(mod, mod_len, "overload-allowed") || is_word(mod, mod_len, "if-supported");
-        if (!harmless) {
+        int n = cores_modifier(mod, mod_len, map);
+        if (n < 0) {
+            mpirun_say("%s '%s': '%.*s' needs a number of cores from 1", arg, value, (int)mod_len, mod);
+            return PLACE_UNKNOWN;
+        }
+        if (n > 0)
+            *cores = n;
+        else if (!harmless) {
             mpirun_say("%s '%s': Tessera does not take the modifier '%.*s'", arg, value, (int)mod_len, mod);
             return PLACE_UNKNOWN;
         }
@@ -343,15 +372,24 @@ int options_parse(int argc, char **argv, options_t *opt)
                 return 2;
             i++;
         } else if (!strcmp(arg, "--bind-to") || !strcmp(arg, "-bind-to")) {
-            opt->bind_level = parse_level(arg, value, false, NULL);
+            opt->bind_level = parse_level(arg, value, false, NULL, &opt->cores_per_rank);
             if (opt->bind_level == PLACE_UNKNOWN)
                 return 2;
             i++;
         } else if (!strcmp(arg, "--map-by") || !strcmp(arg, "-map-by")) {
             opt->per_domain = 0;
-            opt->map_level = parse_level(arg, value, true, &opt->per_domain);
+            opt->map_level = parse_level(arg, value, true, &opt->per_domain, &opt->cores_per_rank);
             if (opt->map_level == PLACE_UNKNOWN)
                 return 2;
+            i++;
+        } else if (!strcmp(arg, "--cpus-per-rank") || !strcmp(arg, "--cpus-per-proc") ||
+                   !strcmp(arg, "-cpus-per-proc")) {
+            double n;
+            if (!value || parse_number(value, &n) != 0 || n < 1 || n != (int)n || n > CPU_SETSIZE) {
+                mpirun_say("%s needs a number of cores from 1", arg);
+                return 2;
+            }
+            opt->cores_per_rank = (int)n;
             i++;
         } else if (!strcmp(arg, "--report-bindings") || !strcmp(arg, "-report-bindings")) {
             opt->report_bindings = true;

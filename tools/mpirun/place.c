@@ -92,11 +92,22 @@ int place_level_by_name(const char *name, bool map)
     return PLACE_UNKNOWN;
 }
 
-int place_default_bind(const machine_t *m, int nranks)
+int place_default_bind(const machine_t *m, int nranks, int cores)
 {
-    if (nranks <= m->ncores)
+    /* Cores asked for each rank are bound even where they overlap. */
+    if (nranks <= m->ncores || cores > 1)
         return TOPO_CORE;
     return nranks <= m->ncpus ? TOPO_HWTHREAD : PLACE_NONE;
+}
+
+int place_default_cores(const machine_t *m, int nranks, const char *omp_num_threads)
+{
+    /* OMP_NUM_THREADS may list nested levels ("4,2"): the first is ours. */
+    long threads = omp_num_threads ? strtol(omp_num_threads, NULL, 10) : 1;
+    if (threads <= 1 || nranks < 1 || nranks > m->ncores)
+        return 1;
+    int share = m->ncores / nranks;
+    return threads < share ? (int)threads : share;
 }
 
 /* The domains at level as runs of cores: first[d] is the index of domain
@@ -125,11 +136,11 @@ int place_count_domains(const machine_t *m, int level)
     return n;
 }
 
-void place_map(const machine_t *m, int nranks, int map_level, int per_domain, int *place)
+void place_map(const machine_t *m, int nranks, int map_level, int per_domain, int cores, int *place)
 {
     if (map_level == TOPO_HWTHREAD || m->ncores == 0) {
         for (int r = 0; r < nranks; r++)
-            place[r] = m->ncpus ? (per_domain ? r / per_domain : r) % m->ncpus : 0;
+            place[r] = m->ncpus ? (per_domain ? r / per_domain : r) * cores % m->ncpus : 0;
         return;
     }
     /* Each core's first CPU and threads, then the domains ranks go to. */
@@ -159,18 +170,32 @@ void place_map(const machine_t *m, int nranks, int map_level, int per_domain, in
         /* Round robin over the domains, or per_domain ranks filling each. */
         int d = per_domain ? (r / per_domain) % ndom : r % ndom;
         int j = per_domain ? r % per_domain : r / ndom;
-        int core = dom_first[d] + j % dom_cores[d];
-        place[r] = core_first[core] + (j / dom_cores[d]) % threads[core];
+        int slot = j * cores; /* the first of the rank's cores */
+        int core = dom_first[d] + slot % dom_cores[d];
+        place[r] = core_first[core] + (slot / dom_cores[d]) % threads[core];
     }
     free(core_first);
 }
 
-void place_bind_set(const machine_t *m, int index, int bind_level, cpu_set_t *set)
+void place_bind_set(const machine_t *m, int index, int bind_level, int cores, cpu_set_t *set)
 {
     CPU_ZERO(set);
-    for (int i = 0; i < m->ncpus; i++)
-        if (same_domain(&m->cpus[i], &m->cpus[index], bind_level))
-            CPU_SET(m->cpus[i].cpu, set);
+    if (cores <= 1 || bind_level < TOPO_CORE) {
+        for (int i = 0; i < m->ncpus; i++)
+            if (same_domain(&m->cpus[i], &m->cpus[index], bind_level))
+                CPU_SET(m->cpus[i].cpu, set);
+        return;
+    }
+    /* cores cores (or threads) from the place's on, in mapping order,
+     * wrapping round. */
+    int i = index;
+    while (i > 0 && same_domain(&m->cpus[i - 1], &m->cpus[index], bind_level))
+        i--;
+    for (int n = 0, units = 0; n < m->ncpus; n++, i = (i + 1) % m->ncpus) {
+        if (n > 0 && !same_domain(&m->cpus[(i + m->ncpus - 1) % m->ncpus], &m->cpus[i], bind_level) && ++units == cores)
+            break;
+        CPU_SET(m->cpus[i].cpu, set);
+    }
 }
 
 void place_format_set(const cpu_set_t *set, char *out, size_t size)

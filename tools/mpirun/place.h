@@ -48,25 +48,33 @@ void place_order(machine_t *m);
  * mapping), or PLACE_UNKNOWN. */
 int place_level_by_name(const char *name, bool map);
 
-/* The binding when --bind-to is not given: a core each when the ranks fit
+/* The binding when --bind-to is not given: cores each when the ranks fit
  * the cores, a hardware thread each when they fit those, else none (the
  * kernel balances ranks that outnumber the CPUs). */
-int place_default_bind(const machine_t *m, int nranks);
+int place_default_bind(const machine_t *m, int nranks, int cores);
 
 /* The number of domains at level (PLACE_MACHINE: one). */
 int place_count_domains(const machine_t *m, int level);
 
-/* Each rank's place, an index into m->cpus, mapping by level (TOPO_CORE:
+/* Each rank's place, an index into m->cpus, the first of the cores cores
+ * (or threads, by hwthread) it is given, mapping by level (TOPO_CORE:
  * core after core, a second thread of each only once every core has one;
  * TOPO_HWTHREAD: thread after thread; a level above the core: round robin
  * over its domains, core after core within each).  per_domain > 0 (Open
  * MPI's ppr:N:level) fills each domain with that many ranks before the
  * next; level may then be PLACE_MACHINE.  More ranks than places wrap
  * round. */
-void place_map(const machine_t *m, int nranks, int map_level, int per_domain, int *place);
+void place_map(const machine_t *m, int nranks, int map_level, int per_domain, int cores, int *place);
 
-/* The CPUs of the domain at bind_level that holds m->cpus[index]. */
-void place_bind_set(const machine_t *m, int index, int bind_level, cpu_set_t *set);
+/* The CPUs of the domain at bind_level that holds m->cpus[index]; at the
+ * core or thread level with cores > 1, that many cores (threads) from it
+ * on (Open MPI's PE=n, Hydra's core:n). */
+void place_bind_set(const machine_t *m, int index, int bind_level, int cores, cpu_set_t *set);
+
+/* Cores for each rank when --map-by gives no PE=n: with OMP_NUM_THREADS=t
+ * in the environment, t (as many as the ranks leave each, at least 1),
+ * so that a program running t threads a rank gets a core for each; else 1. */
+int place_default_cores(const machine_t *m, int nranks, const char *omp_num_threads);
 
 /* The CPUs in set as a list ("0-3,8"). */
 void place_format_set(const cpu_set_t *set, char *out, size_t size);
