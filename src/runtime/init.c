@@ -34,6 +34,7 @@
 #include "p2p/proto_info.h"
 #include "progress/progress.h"
 #include "request/request.h"
+#include "runtime/crash.h"
 #include "runtime/threads.h"
 #include "runtime/tunables.h"
 #include "transport/shm/segment.h"
@@ -249,6 +250,8 @@ int runtime_init(int required, int *provided)
         return rc;
     log_set_rank(rt.under_mpirun ? rt.rank : -1);
     tunables_load(runtime_warn_once);
+    if (tunables.backtrace)
+        crash_handlers_install(rt.under_mpirun ? rt.rank : -1);
 
     atomic_store_explicit(&rt.slot->pid, (int32_t)getpid(), memory_order_relaxed);
     long domain[TOPO_LEVELS];

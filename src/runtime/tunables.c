@@ -29,6 +29,7 @@ tunables_t tunables = {
     .spin_count = 20000,
     .yield_count = 200,
     .proto_info = 0,
+    .backtrace = 1,
 };
 
 enum tunable_type { TUNABLE_SIZE, TUNABLE_UINT, TUNABLE_BOOL, TUNABLE_CHOICE };
@@ -89,6 +90,10 @@ static const tunable_t tunable_registry[] = {
      "idle polls with a yield before a waiting rank sleeps on its doorbell", NULL, 0, 1u << 31, 0},
     {"TESSERA_PROTO_INFO", TUNABLE_BOOL, &tunables.proto_info,
      "print, once per protocol and peer, which path messages take and why", NULL, 0, 1, 0},
+    {"TESSERA_BACKTRACE", TUNABLE_BOOL, &tunables.backtrace,
+     "when a rank crashes (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT), print the signal, the address and the call "
+     "stack before it dies",
+     NULL, 0, 1, 0},
     COLL_TUNABLE("TESSERA_COLL_BARRIER", COLL_BARRIER, "MPI_Barrier", coll_names_barrier),
     COLL_TUNABLE("TESSERA_COLL_BCAST", COLL_BCAST, "MPI_Bcast", coll_names_bcast),
     COLL_TUNABLE("TESSERA_COLL_GATHER", COLL_GATHER, "MPI_Gather", coll_names_gather),

@@ -5,6 +5,7 @@
 #include <mpi.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,12 @@ static void block_forever(void)
 {
     int v;
     MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 12345, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+/* Not inlined, so that the crash's backtrace has a frame of its own. */
+__attribute__((noinline)) static void write_through(volatile int *p)
+{
+    *p = 1;
 }
 
 int main(int argc, char **argv)
@@ -42,6 +49,10 @@ int main(int argc, char **argv)
     } else if (!strcmp(mode, "segv")) { /* segv RANK */
         if (rank == arg1)
             raise(SIGSEGV);
+        block_forever();
+    } else if (!strcmp(mode, "null")) { /* null RANK: write near NULL (not at it: UBSan checks that) */
+        if (rank == arg1)
+            write_through((volatile int *)(intptr_t)(16 + arg2)); /* not a constant: GCC would refuse it */
         block_forever();
     } else if (!strcmp(mode, "abort")) { /* abort RANK CODE */
         if (rank == arg1)

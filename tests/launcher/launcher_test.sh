@@ -81,6 +81,30 @@ segv)
     run "$mpirun" -n 4 "$helper" segv 1
     expect_rc 139
     expect_mpirun_line '^mpirun: rank 1 \(pid [0-9]+\) killed by signal 11 \(Segmentation fault\); stopping 3 other ranks$'
+    expect_line '^tessera error: Segmentation fault sent by process [0-9]+ .* \[rank 1\]$'
+    ;;
+crash_backtrace)
+    # A rank that crashes prints the signal, the address and its call
+    # stack before mpirun's line; TESSERA_BACKTRACE=0 leaves only that line.
+    run "$mpirun" -n 3 "$helper" null 2
+    expect_rc 139
+    expect_mpirun_line '^mpirun: rank 2 \(pid [0-9]+\) killed by signal 11 \(Segmentation fault\); stopping 2 other ranks$'
+    expect_line '^tessera error: Segmentation fault at address 0x10 \(memory read or written through a bad address\); the call stack, innermost first: \[rank 2\]$'
+    expect_line '^tessera error:   #0 .*launcher_helper 0x[0-9a-f]+ \[rank 2\]$'
+    expect_line '^tessera error:   #[1-9].*launcher_helper 0x[0-9a-f]+ \[rank 2\]$'
+    first=$(grep -n '^tessera error: Segmentation fault' "$work/out" | cut -d: -f1)
+    said=$(grep -n '^mpirun:' "$work/out" | cut -d: -f1)
+    [ "$first" -lt "$said" ] || fail "the backtrace should come before mpirun's line"
+    # The address given is the one addr2line wants: it names the function.
+    if command -v addr2line > /dev/null; then
+        address=$(sed -n 's/^tessera error:   #0 .*launcher_helper \(0x[0-9a-f]*\) .*/\1/p' "$work/out")
+        addr2line -f -e "$helper" "$address" | grep -q write_through ||
+            fail "addr2line -e launcher_helper $address does not name write_through"
+    fi
+    TESSERA_BACKTRACE=0 run "$mpirun" -n 3 "$helper" null 2
+    expect_rc 139
+    expect_mpirun_line '^mpirun: rank 2 .* killed by signal 11'
+    grep -q '^tessera error' "$work/out" && fail "TESSERA_BACKTRACE=0 should print no backtrace"
     ;;
 abort)
     run "$mpirun" -n 4 "$helper" abort 1 7

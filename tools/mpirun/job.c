@@ -157,6 +157,22 @@ static const char *other_ranks(const job_t *job, char *buf, size_t len)
     return buf;
 }
 
+/* Forward what a rank that is gone left in its pipes, so that its last
+ * words (a crash's backtrace) come before mpirun's line about it.  Only
+ * what is there already: a process it started may hold the pipes open. */
+static void drain_rank(job_t *job, int rank)
+{
+    rank_proc_t *rp = &job->ranks[rank];
+    int *fds[2] = {&rp->out_fd, &rp->err_fd};
+    line_buffer_t *bufs[2] = {&rp->out, &rp->err};
+    for (int stream = 0; stream < 2; stream++) {
+        struct pollfd p = {.fd = *fds[stream], .events = POLLIN};
+        while (*fds[stream] >= 0 && poll(&p, 1, 0) == 1 &&
+               read_stream(job, rank, fds[stream], bufs[stream], stream ? STDERR_FILENO : STDOUT_FILENO))
+            ;
+    }
+}
+
 /* A rank is gone: decide whether that ends the job, and say why once. */
 static void rank_exited(job_t *job, int rank, int status, double *kill_at)
 {
@@ -165,6 +181,7 @@ static void rank_exited(job_t *job, int rank, int status, double *kill_at)
     job->live--;
     if (job->stopping)
         return; /* we are stopping it, or it went down with the others */
+    drain_rank(job, rank);
     shm_rank_slot_t *slot = shm_rank_slot(job->segment, (uint32_t)rank);
     uint32_t state = atomic_load_explicit(&slot->state, memory_order_acquire);
     char rest[64];
@@ -433,6 +450,8 @@ int job_run(job_t *job)
                 continue;
             }
             rank_proc_t *rp = &job->ranks[ps.owner[i] / 2];
+            if (ps.fds[i].fd != (ps.owner[i] % 2 ? rp->err_fd : rp->out_fd))
+                continue; /* closed since the poll (drain_rank) */
             if (ps.owner[i] % 2 == 0)
                 read_stream(job, ps.owner[i] / 2, &rp->out_fd, &rp->out, STDOUT_FILENO);
             else
