@@ -5,6 +5,8 @@
 #include "runtime/crash.h"
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <stdatomic.h>
 #include <elf.h>
 #include <execinfo.h>
 #include <link.h>
@@ -31,11 +33,15 @@ static const struct {
     {SIGABRT, "Aborted", "abort() was called, by an assert or a library"},
 };
 
-/* A line under construction: appended to, then written whole. */
+/* The report under construction, written in one piece at the end so
+ * that mpirun forwards a rank's lines together (one static buffer: the
+ * handlers run once, and a stack overflow leaves no room on the stack). */
 typedef struct {
-    char text[512];
+    char text[16384];
     size_t len;
 } line_t;
+
+static line_t report;
 
 static void put(line_t *l, const char *s)
 {
@@ -44,6 +50,13 @@ static void put(line_t *l, const char *s)
         n = sizeof l->text - 1 - l->len;
     memcpy(l->text + l->len, s, n);
     l->len += n;
+}
+
+static void put_flush(line_t *l)
+{
+    ssize_t unused = write(STDERR_FILENO, l->text, l->len);
+    (void)unused;
+    l->len = 0;
 }
 
 static void put_number(line_t *l, uintptr_t v, unsigned base)
@@ -62,7 +75,8 @@ static void put_number(line_t *l, uintptr_t v, unsigned base)
     put(l, out);
 }
 
-/* Ends the line as log.c does ("[rank R]") and writes it. */
+/* Ends the line as log.c does ("[rank R]"); a full report is written
+ * out to make room. */
 static void put_end(line_t *l)
 {
     if (crash_rank >= 0) {
@@ -71,9 +85,8 @@ static void put_end(line_t *l)
         put(l, "]");
     }
     put(l, "\n");
-    ssize_t unused = write(STDERR_FILENO, l->text, l->len);
-    (void)unused;
-    l->len = 0;
+    if (l->len > sizeof l->text - 512)
+        put_flush(l);
 }
 
 /* Where the signal struck, to skip the frames of the delivery itself. */
@@ -93,10 +106,11 @@ static void *fault_pc(void *context)
 /* One frame: function+offset when the object exports it, and the object
  * with the address addr2line wants (an offset from the load address, but
  * the address itself in an executable not built position-independent). */
-static void put_frame(line_t *l, int index, void *pc)
+static void put_frame(line_t *l, const char *prefix, int index, void *pc)
 {
     Dl_info where;
-    put(l, "tessera error:   #");
+    put(l, prefix);
+    put(l, "  #");
     put_number(l, (uintptr_t)index, 10);
     put(l, " ");
     if (!dladdr(pc, &where) || !where.dli_fname || !where.dli_fbase) {
@@ -118,30 +132,12 @@ static void put_frame(line_t *l, int index, void *pc)
     put_end(l);
 }
 
-static void crash_handler(int sig, siginfo_t *info, void *context)
+/* The call stack from the frame the signal struck on (all but this
+ * handler's when that is not among them), then how to read it. */
+static void put_stack(line_t *l, const char *prefix, void *context)
 {
-    int k = 0;
-    while (crash_signals[k].sig != sig)
-        k++;
-    line_t l = {.len = 0};
-    put(&l, "tessera error: ");
-    put(&l, crash_signals[k].name);
-    if (info->si_code <= 0 && sig != SIGABRT) { /* kill, raise: no fault */
-        put(&l, " sent by process ");
-        put_number(&l, (uintptr_t)info->si_pid, 10);
-    } else if (sig != SIGABRT) {
-        put(&l, " at address ");
-        put_number(&l, (uintptr_t)info->si_addr, 16);
-    }
-    put(&l, " (");
-    put(&l, crash_signals[k].why);
-    put(&l, "); the call stack, innermost first:");
-    put_end(&l);
-
     void *frames[CRASH_FRAMES];
     int n = backtrace(frames, CRASH_FRAMES);
-    /* From the frame the signal struck on; all but this handler's when it
-     * is not among them. */
     void *pc = fault_pc(context);
     int first = 1;
     for (int i = 1; pc && i < n; i++)
@@ -150,12 +146,73 @@ static void crash_handler(int sig, siginfo_t *info, void *context)
             break;
         }
     for (int i = first; i < n; i++)
-        put_frame(&l, i - first, frames[i]);
-    put(&l, "tessera error: addr2line -f -e OBJECT ADDRESS names a frame's function and line (built with -g)");
-    put_end(&l);
+        put_frame(l, prefix, i - first, frames[i]);
+    put(l, prefix);
+    put(l, "addr2line -f -e OBJECT ADDRESS names a frame's function and line (built with -g)");
+    put_end(l);
+}
+
+static void crash_handler(int sig, siginfo_t *info, void *context)
+{
+    int k = 0;
+    while (crash_signals[k].sig != sig)
+        k++;
+    line_t *l = &report;
+    l->len = 0;
+    put(l, "tessera error: ");
+    put(l, crash_signals[k].name);
+    if (info->si_code <= 0 && sig != SIGABRT) { /* kill, raise: no fault */
+        put(l, " sent by process ");
+        put_number(l, (uintptr_t)info->si_pid, 10);
+    } else if (sig != SIGABRT) {
+        put(l, " at address ");
+        put_number(l, (uintptr_t)info->si_addr, 16);
+    }
+    put(l, " (");
+    put(l, crash_signals[k].why);
+    put(l, "); the call stack, innermost first:");
+    put_end(l);
+
+    put_stack(l, "tessera error: ", context);
+    put_flush(l);
     /* SA_RESETHAND put the default back: the signal, pending until we
      * return, ends the process as it would have without us. */
     raise(sig);
+}
+
+static _Atomic uint32_t *stacks_printed;
+
+static void stack_handler(int sig, siginfo_t *info, void *context)
+{
+    (void)sig;
+    (void)info;
+    int saved = errno; /* the interrupted code may be about to read it */
+    line_t *l = &report;
+    l->len = 0;
+    put(l, "tessera info: the job timed out here; the call stack, innermost first:");
+    put_end(l);
+    put_stack(l, "tessera info: ", context);
+    put_flush(l);
+    atomic_fetch_add_explicit(stacks_printed, 1, memory_order_release);
+    errno = saved;
+}
+
+int crash_stack_signal_install(_Atomic uint32_t *printed)
+{
+    stacks_printed = printed;
+    for (int sig = SIGRTMIN + 4; sig <= SIGRTMAX; sig++) {
+        struct sigaction old;
+        if (sigaction(sig, NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+            continue;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = stack_handler;
+        sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(sig, &sa, NULL) == 0)
+            return sig;
+    }
+    return 0;
 }
 
 void crash_handlers_install(int rank)

@@ -13,8 +13,17 @@
 #ifndef TESSERA_RUNTIME_CRASH_H
 #define TESSERA_RUNTIME_CRASH_H
 
+#include <stdint.h>
+
 /* Install the handlers for the signals still at their default; rank is
  * named in the lines (-1: a process started alone). */
 void crash_handlers_install(int rank);
+
+/* Install a handler that prints the call stack of the thread it
+ * interrupts, then counts it in *printed, on a real-time signal the
+ * program leaves at its default; returns the signal, or 0 when none is
+ * free.  mpirun sends it to every rank when the job times out, so that a
+ * hung job shows where each rank waits. */
+int crash_stack_signal_install(_Atomic uint32_t *printed);
 
 #endif

@@ -250,8 +250,12 @@ int runtime_init(int required, int *provided)
         return rc;
     log_set_rank(rt.under_mpirun ? rt.rank : -1);
     tunables_load(runtime_warn_once);
-    if (tunables.backtrace)
+    if (tunables.backtrace) {
         crash_handlers_install(rt.under_mpirun ? rt.rank : -1);
+        if (rt.under_mpirun)
+            atomic_store_explicit(&rt.slot->stack_signal, crash_stack_signal_install(&rt.slot->stacks_printed),
+                                  memory_order_relaxed);
+    }
 
     atomic_store_explicit(&rt.slot->pid, (int32_t)getpid(), memory_order_relaxed);
     long domain[TOPO_LEVELS];

@@ -155,9 +155,18 @@ tag_output)
     expect_line '^\[1\] rank 1 of 2$'
     ;;
 timeout)
+    # Stopped, after each rank has shown where it waits (in MPI_Recv).
     run "$mpirun" -n 2 --timeout 1 "$helper" sleep
     expect_rc 124
     expect_mpirun_line '^mpirun: job timed out after 1 seconds; stopping 2 ranks$'
+    for r in 0 1; do
+        expect_line "^tessera info: the job timed out here; the call stack, innermost first: \[rank $r\]\$"
+        expect_line "^tessera info:   #[0-9]+ P?MPI_Recv\+0x[0-9a-f]+ in .*libmpi.* \[rank $r\]\$"
+    done
+    TESSERA_BACKTRACE=0 run "$mpirun" -n 2 --timeout 1 --get-stack-traces "$helper" sleep
+    expect_rc 124
+    expect_mpirun_line '^mpirun: job timed out after 1 seconds; stopping 2 ranks$'
+    grep -q '^tessera info' "$work/out" && fail "TESSERA_BACKTRACE=0 should print no call stacks"
     ;;
 env_timeout)
     MPIEXEC_TIMEOUT=1 "$mpirun" -n 2 "$helper" sleep > "$work/out" 2>&1

@@ -26,6 +26,8 @@
 
 #define KILL_GRACE_SECONDS 0.5
 #define DRAIN_SECONDS 1.0 /* how long to wait for output after the last exit */
+/* How long a timed-out job waits for its ranks' call stacks. */
+#define STACKS_SECONDS 3.0
 #define LINE_FLUSH_BYTES 65536
 
 void mpirun_handled_signals(sigset_t *set)
@@ -330,13 +332,48 @@ static void pollset_build(job_t *job, pollset_t *ps, int sigfd, const stdin_rela
     }
 }
 
-/* Deadlines: the job's timeout, the SIGKILL after the grace period, and the
- * end of draining output once every rank is gone. */
+/* Deadlines: the job's timeout, the wait for the call stacks it asks
+ * for, the SIGKILL after the grace period, and the end of draining output
+ * once every rank is gone. */
 typedef struct deadlines {
     double timeout;
+    double stacks_until;
     double kill_at;
     double drain_until;
 } deadlines_t;
+
+/* A timed-out job: ask every rank that answers with its call stack
+ * (runtime/crash.h) for it, so that a hang shows where each rank waits;
+ * returns how many were asked.  Each rank's count of stacks printed
+ * before the question is kept in stacks_before. */
+static int stacks_ask(job_t *job, uint32_t *stacks_before)
+{
+    int asked = 0;
+    for (int r = 0; r < job->opt.nranks; r++) {
+        shm_rank_slot_t *slot = shm_rank_slot(job->segment, (uint32_t)r);
+        int sig = atomic_load_explicit(&slot->stack_signal, memory_order_relaxed);
+        stacks_before[r] = atomic_load_explicit(&slot->stacks_printed, memory_order_acquire);
+        if (job->ranks[r].running && sig > 0 &&
+            atomic_load_explicit(&slot->state, memory_order_acquire) == SHM_RANK_INITIALIZED &&
+            kill(job->ranks[r].pid, sig) == 0)
+            asked++;
+        else
+            stacks_before[r] = UINT32_MAX; /* not waited for */
+    }
+    return asked;
+}
+
+/* Whether every rank asked has printed its stack (or is gone). */
+static bool stacks_printed(const job_t *job, const uint32_t *stacks_before)
+{
+    for (int r = 0; r < job->opt.nranks; r++) {
+        const shm_rank_slot_t *slot = shm_rank_slot(job->segment, (uint32_t)r);
+        if (stacks_before[r] != UINT32_MAX && job->ranks[r].running &&
+            atomic_load_explicit(&slot->stacks_printed, memory_order_acquire) == stacks_before[r])
+            return false;
+    }
+    return true;
+}
 
 /* Act on whichever deadline has passed; returns false when the loop should
  * end (draining is over). */
@@ -353,6 +390,15 @@ static bool deadlines_check(job_t *job, deadlines_t *d, double now)
     if (d->timeout && now >= d->timeout && !job->stopping) {
         mpirun_say("job timed out after %g seconds; stopping %d rank%s", job->opt.timeout, job->live,
                    job->live == 1 ? "" : "s");
+        d->timeout = 0;
+        job->stacks_before = calloc((size_t)job->opt.nranks, sizeof *job->stacks_before);
+        if (job->stacks_before && stacks_ask(job, job->stacks_before) > 0)
+            d->stacks_until = now + STACKS_SECONDS;
+        else
+            job_stop(job, 124, &d->kill_at);
+    }
+    if (d->stacks_until && (now >= d->stacks_until || stacks_printed(job, job->stacks_before))) {
+        d->stacks_until = 0;
         job_stop(job, 124, &d->kill_at);
     }
     if (job->stopping && d->kill_at && now >= d->kill_at) {
@@ -370,6 +416,8 @@ static int deadlines_wait_ms(const job_t *job, const deadlines_t *d, double now)
         wake = d->timeout - now;
     if (d->kill_at && d->kill_at - now < wake)
         wake = d->kill_at - now;
+    if (d->stacks_until && wake > 0.01) /* the ranks say they are done in memory */
+        wake = 0.01;
     if (d->drain_until && d->drain_until - now < wake)
         wake = d->drain_until - now;
     return wake > 0 ? (int)(wake * 1000) + 1 : 0;
@@ -401,6 +449,7 @@ static void job_release(job_t *job)
         free(job->ranks[r].err.data);
     }
     free(job->ranks);
+    free(job->stacks_before);
     munmap(job->segment, job->segment_bytes);
     close(job->segment_fd);
 }

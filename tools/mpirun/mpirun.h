@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* One command of the job: `mpirun -n 2 a : -n 3 b` has two, ranks 0-1
@@ -54,7 +55,8 @@ typedef struct job {
     void *segment;
     size_t segment_bytes;
     int segment_fd;
-    bool stopping; /* a failure, a signal or the timeout ends the job */
+    bool stopping;           /* a failure, a signal or the timeout ends the job */
+    uint32_t *stacks_before; /* timed out: job.c's stacks_ask */
     int exit_code;
 } job_t;
 

@@ -40,7 +40,9 @@ static void usage(FILE *out)
           "  --info                list the TESSERA_* tuning variables and their values\n"
           "  --version             print Tessera's version\n"
           "  -h, --help            this text\n"
-          "Accepted for compatibility and ignored: --oversubscribe, --allow-run-as-root.\n",
+          "When the job times out, each rank prints its call stack before it is stopped.\n"
+          "Accepted for compatibility, done without asking: --oversubscribe, --allow-run-as-root,\n"
+          "--get-stack-traces, --report-state-on-timeout.\n",
           out);
 }
 
@@ -438,8 +440,10 @@ int options_parse(int argc, char **argv, options_t *opt)
             if (rc)
                 return rc;
             i++;
-        } else if (!strcmp(arg, "--oversubscribe") || !strcmp(arg, "--allow-run-as-root")) {
-            /* Open MPI needs these; Tessera does both without being asked. */
+        } else if (!strcmp(arg, "--oversubscribe") || !strcmp(arg, "--allow-run-as-root") ||
+                   !strcmp(arg, "--get-stack-traces") || !strcmp(arg, "--report-state-on-timeout")) {
+            /* Open MPI needs these; Tessera does them without being asked
+             * (a timed-out job shows every rank's call stack: job.c). */
         } else if (!strcmp(arg, "--info")) {
             tunables_print(stdout);
             return 0;

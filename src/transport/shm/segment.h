@@ -61,6 +61,11 @@ typedef struct shm_rank_slot {
     _Atomic uint32_t state;    /* enum shm_rank_state */
     _Atomic int32_t end_code;  /* MPI_Abort code or MPI error class */
     _Atomic uint32_t end_kind; /* RUNTIME_END_* when state is ABORTED */
+    /* The signal on which the rank prints its call stack (0: none), set
+     * before `state` says INITIALIZED, and how many times it has: mpirun
+     * asks for them when a job times out (runtime/crash.h). */
+    _Atomic int32_t stack_signal;
+    _Atomic uint32_t stacks_printed;
     /* Line 1: the doorbell.  The rank sets `sleeping` before it blocks in
      * futex_wait on `bell`; a sender that sees `sleeping` clears it, bumps
      * `bell` and wakes it.  `cpu` is where the rank last waited: a waiter
