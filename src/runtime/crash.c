@@ -11,6 +11,7 @@
 #include <execinfo.h>
 #include <link.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <ucontext.h>
 #include <stdint.h>
 #include <string.h>
@@ -197,21 +198,27 @@ static void stack_handler(int sig, siginfo_t *info, void *context)
     errno = saved;
 }
 
+/* Handle sig with handler if the program left it at its default;
+ * returns whether it is ours now. */
+static bool handle_if_default(int sig, void (*handler)(int, siginfo_t *, void *), int flags)
+{
+    struct sigaction old;
+    if (sigaction(sig, NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+        return false;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | flags;
+    sigemptyset(&sa.sa_mask);
+    return sigaction(sig, &sa, NULL) == 0;
+}
+
 int crash_stack_signal_install(_Atomic uint32_t *printed)
 {
     stacks_printed = printed;
-    for (int sig = SIGRTMIN + 4; sig <= SIGRTMAX; sig++) {
-        struct sigaction old;
-        if (sigaction(sig, NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
-            continue;
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_sigaction = stack_handler;
-        sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
-        sigemptyset(&sa.sa_mask);
-        if (sigaction(sig, &sa, NULL) == 0)
+    for (int sig = SIGRTMIN + 4; sig <= SIGRTMAX; sig++)
+        if (handle_if_default(sig, stack_handler, SA_RESTART))
             return sig;
-    }
     return 0;
 }
 
@@ -225,16 +232,6 @@ void crash_handlers_install(int rank)
     stack_t stack = {.ss_sp = alt_stack, .ss_size = sizeof alt_stack, .ss_flags = 0}, current;
     if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE))
         sigaltstack(&stack, NULL);
-    for (size_t k = 0; k < sizeof crash_signals / sizeof crash_signals[0]; k++) {
-        struct sigaction old;
-        if (sigaction(crash_signals[k].sig, NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) ||
-            old.sa_handler != SIG_DFL)
-            continue;
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_sigaction = crash_handler;
-        sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_ONSTACK;
-        sigemptyset(&sa.sa_mask);
-        sigaction(crash_signals[k].sig, &sa, NULL);
-    }
+    for (size_t k = 0; k < sizeof crash_signals / sizeof crash_signals[0]; k++)
+        handle_if_default(crash_signals[k].sig, crash_handler, SA_RESETHAND);
 }
