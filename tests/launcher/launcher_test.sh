@@ -148,11 +148,13 @@ no_interleave)
     good=$(grep -Ec '^rank ([0-3]) err [0-9]+ (a{300}|b{300}|c{300}|d{300}) end$' "$work/err")
     [ "$good" -eq 8000 ] || fail "$good intact stderr lines of 8000"
     ;;
-tag_output)
-    run "$mpirun" -n 2 --tag-output "$helper" hello
-    expect_rc 0
-    expect_line '^\[0\] rank 0 of 2$'
-    expect_line '^\[1\] rank 1 of 2$'
+tag_output) # Open MPI's spelling and MPICH's two
+    for tag in --tag-output -l -prepend-rank; do
+        run "$mpirun" -n 2 "$tag" "$helper" hello
+        expect_rc 0
+        expect_line '^\[0\] rank 0 of 2$'
+        expect_line '^\[1\] rank 1 of 2$'
+    done
     ;;
 timeout)
     # Stopped, after each rank has shown where it waits (in MPI_Recv).

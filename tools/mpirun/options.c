@@ -29,7 +29,7 @@ static void usage(FILE *out)
           "                        as the cores go round)\n"
           "  --report-bindings     say where each rank may run, one line a rank\n"
           "  -ppn, --npernode N    ranks per node: this node runs them all (-n defaults to N)\n"
-          "  --tag-output          prefix every output line with [rank]\n"
+          "  --tag-output, -l      prefix every output line with [rank] (also -prepend-rank)\n"
           "  -x NAME[=VALUE], -genv NAME VALUE, -env NAME VALUE\n"
           "                        set NAME in every rank's environment (every variable\n"
           "                        mpirun has is passed on anyway: -x NAME, -genvall)\n"
@@ -395,7 +395,8 @@ int options_parse(int argc, char **argv, options_t *opt)
             i++;
         } else if (!strcmp(arg, "--report-bindings") || !strcmp(arg, "-report-bindings")) {
             opt->report_bindings = true;
-        } else if (!strcmp(arg, "--tag-output") || !strcmp(arg, "-tag-output")) {
+        } else if (!strcmp(arg, "--tag-output") || !strcmp(arg, "-tag-output") || !strcmp(arg, "-l") ||
+                   !strcmp(arg, "-prepend-rank")) {
             opt->tag_output = true;
         } else if (!strcmp(arg, "--timeout") || !strcmp(arg, "-timeout")) {
             if (!value || parse_number(value, &opt->timeout) != 0) {
