@@ -89,6 +89,20 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(mode, "sleep")) {
         block_forever();
+    } else if (!strcmp(mode, "ready")) { /* say so, then wait in MPI for ever */
+        printf("rank %d ready\n", rank);
+        fflush(stdout);
+        block_forever();
+    } else if (!strcmp(mode, "usr1")) { /* say ready, wait for SIGUSR1, finish */
+        sigset_t usr1;
+        sigemptyset(&usr1);
+        sigaddset(&usr1, SIGUSR1);
+        sigprocmask(SIG_BLOCK, &usr1, NULL);
+        printf("rank %d ready\n", rank);
+        fflush(stdout);
+        int sig;
+        sigwait(&usr1, &sig);
+        printf("rank %d got signal %d\n", rank, sig);
     } else if (!strcmp(mode, "command")) { /* command WORD: MPI_APPNUM, maxprocs, and the world summed */
         int *appnum, flag = 0, sum = 0, one = 1;
         char maxprocs[MPI_MAX_INFO_VAL + 1] = "none";

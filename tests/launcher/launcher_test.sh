@@ -55,6 +55,16 @@ list_size() {
     awk -F, '{ n = 0; for (i = 1; i <= NF; i++) { split($i, r, "-"); n += (r[2] == "" ? 1 : r[2] - r[1] + 1) } print n }'
 }
 
+# wait_for_lines PATTERN N: until $work/out has N lines matching PATTERN
+# (a background mpirun's ranks are up), for at most 60 seconds.
+wait_for_lines() {
+    for _ in $(seq 600); do
+        [ "$(grep -c -- "$1" "$work/out")" -ge "$2" ] && return 0
+        sleep 0.1
+    done
+    fail "no $2 lines matching $1"
+}
+
 expect_no_process() {
     for _ in 1 2 3 4 5 6 7 8 9 10; do
         pgrep -f "$1" > /dev/null || return 0
@@ -185,6 +195,41 @@ sigterm)
     rc=$?
     expect_rc 143
     expect_no_process "$helper sleep"
+    ;;
+sigquit)
+    # Ctrl-\ (SIGQUIT to mpirun): each rank's call stack, then the job quits.
+    "$mpirun" -n 3 "$helper" ready > "$work/out" 2>&1 &
+    pid=$!
+    wait_for_lines 'ready$' 3
+    kill -QUIT "$pid"
+    wait "$pid"
+    rc=$?
+    expect_rc 131
+    expect_mpirun_line '^mpirun: received signal 3 \(Quit\); stopping 3 ranks after their call stacks$'
+    for r in 0 1 2; do
+        expect_line "^tessera info:   #[0-9]+ P?MPI_Recv\+0x[0-9a-f]+ in .*libmpi.* \[rank $r\]\$"
+    done
+    expect_no_process "$helper ready"
+    ;;
+sigusr)
+    # SIGUSR1 and SIGUSR2 go on to the ranks, which carry on.
+    for sig in USR1 USR2; do
+        "$mpirun" -n 2 "$helper" usr1 > "$work/out" 2>&1 &
+        pid=$!
+        wait_for_lines 'ready$' 2
+        kill -"$sig" "$pid"
+        if [ "$sig" = USR2 ]; then # it ends ranks that do not wait for it
+            wait "$pid"
+            rc=$?
+            expect_rc 140
+            expect_mpirun_line 'killed by signal 12'
+        else
+            wait "$pid"
+            rc=$?
+            expect_rc 0
+            [ "$(grep -c '^rank [01] got signal 10$' "$work/out")" -eq 2 ] || fail "both ranks should get SIGUSR1"
+        fi
+    done
     ;;
 no_orphans)
     marker="tessera-orphan-$$"

@@ -38,6 +38,8 @@ void mpirun_handled_signals(sigset_t *set)
     sigaddset(set, SIGTERM);
     sigaddset(set, SIGHUP);
     sigaddset(set, SIGQUIT);
+    sigaddset(set, SIGUSR1);
+    sigaddset(set, SIGUSR2);
 }
 
 static double now_seconds(void)
@@ -228,13 +230,81 @@ static void reap_children(job_t *job, double *kill_at)
     }
 }
 
-static void handle_signal(job_t *job, int sigfd, double *kill_at)
+/* Deadlines: the job's timeout, the wait for the call stacks it asks
+ * for, the SIGKILL after the grace period, and the end of draining output
+ * once every rank is gone. */
+typedef struct deadlines {
+    double timeout;
+    double stacks_until;
+    double kill_at;
+    double drain_until;
+} deadlines_t;
+
+/* A timed-out job: ask every rank that answers with its call stack
+ * (runtime/crash.h) for it, so that a hang shows where each rank waits;
+ * returns how many were asked.  Each rank's count of stacks printed
+ * before the question is kept in stacks_before. */
+static int stacks_ask(job_t *job, uint32_t *stacks_before)
 {
+    int asked = 0;
+    for (int r = 0; r < job->opt.nranks; r++) {
+        shm_rank_slot_t *slot = shm_rank_slot(job->segment, (uint32_t)r);
+        int sig = atomic_load_explicit(&slot->stack_signal, memory_order_relaxed);
+        stacks_before[r] = atomic_load_explicit(&slot->stacks_printed, memory_order_acquire);
+        if (job->ranks[r].running && sig > 0 &&
+            atomic_load_explicit(&slot->state, memory_order_acquire) == SHM_RANK_INITIALIZED &&
+            kill(job->ranks[r].pid, sig) == 0)
+            asked++;
+        else
+            stacks_before[r] = UINT32_MAX; /* not waited for */
+    }
+    return asked;
+}
+
+/* Whether every rank asked has printed its stack (or is gone). */
+static bool stacks_printed(const job_t *job, const uint32_t *stacks_before)
+{
+    for (int r = 0; r < job->opt.nranks; r++) {
+        const shm_rank_slot_t *slot = shm_rank_slot(job->segment, (uint32_t)r);
+        if (stacks_before[r] != UINT32_MAX && job->ranks[r].running &&
+            atomic_load_explicit(&slot->stacks_printed, memory_order_acquire) == stacks_before[r])
+            return false;
+    }
+    return true;
+}
+
+/* Ask the ranks for their call stacks, then stop the job with exit_code
+ * once they have answered (deadlines_check), or at once when none can. */
+static void stacks_then_stop(job_t *job, deadlines_t *d, int exit_code, double now)
+{
+    job->stacks_exit_code = exit_code;
+    if (!job->stacks_before)
+        job->stacks_before = calloc((size_t)job->opt.nranks, sizeof *job->stacks_before);
+    if (job->stacks_before && stacks_ask(job, job->stacks_before) > 0)
+        d->stacks_until = now + STACKS_SECONDS;
+    else
+        job_stop(job, exit_code, &d->kill_at);
+}
+
+static void handle_signal(job_t *job, int sigfd, deadlines_t *d)
+{
+    double *kill_at = &d->kill_at;
     struct signalfd_siginfo info;
     while (read(sigfd, &info, sizeof info) == (ssize_t)sizeof info) {
         int sig = (int)info.ssi_signo;
         if (sig == SIGCHLD) {
             reap_children(job, kill_at);
+            continue;
+        }
+        if (sig == SIGUSR1 || sig == SIGUSR2) { /* for the program: it goes on */
+            signal_ranks(job, sig);
+            continue;
+        }
+        if (sig == SIGQUIT && !job->stopping && !d->stacks_until) {
+            /* Ctrl-\: where is each rank?  Then the job quits. */
+            mpirun_say("received signal %d (%s); stopping %d rank%s after their call stacks", sig, strsignal(sig),
+                       job->live, job->live == 1 ? "" : "s");
+            stacks_then_stop(job, d, 128 + sig, now_seconds());
             continue;
         }
         if (!job->stopping) {
@@ -332,49 +402,6 @@ static void pollset_build(job_t *job, pollset_t *ps, int sigfd, const stdin_rela
     }
 }
 
-/* Deadlines: the job's timeout, the wait for the call stacks it asks
- * for, the SIGKILL after the grace period, and the end of draining output
- * once every rank is gone. */
-typedef struct deadlines {
-    double timeout;
-    double stacks_until;
-    double kill_at;
-    double drain_until;
-} deadlines_t;
-
-/* A timed-out job: ask every rank that answers with its call stack
- * (runtime/crash.h) for it, so that a hang shows where each rank waits;
- * returns how many were asked.  Each rank's count of stacks printed
- * before the question is kept in stacks_before. */
-static int stacks_ask(job_t *job, uint32_t *stacks_before)
-{
-    int asked = 0;
-    for (int r = 0; r < job->opt.nranks; r++) {
-        shm_rank_slot_t *slot = shm_rank_slot(job->segment, (uint32_t)r);
-        int sig = atomic_load_explicit(&slot->stack_signal, memory_order_relaxed);
-        stacks_before[r] = atomic_load_explicit(&slot->stacks_printed, memory_order_acquire);
-        if (job->ranks[r].running && sig > 0 &&
-            atomic_load_explicit(&slot->state, memory_order_acquire) == SHM_RANK_INITIALIZED &&
-            kill(job->ranks[r].pid, sig) == 0)
-            asked++;
-        else
-            stacks_before[r] = UINT32_MAX; /* not waited for */
-    }
-    return asked;
-}
-
-/* Whether every rank asked has printed its stack (or is gone). */
-static bool stacks_printed(const job_t *job, const uint32_t *stacks_before)
-{
-    for (int r = 0; r < job->opt.nranks; r++) {
-        const shm_rank_slot_t *slot = shm_rank_slot(job->segment, (uint32_t)r);
-        if (stacks_before[r] != UINT32_MAX && job->ranks[r].running &&
-            atomic_load_explicit(&slot->stacks_printed, memory_order_acquire) == stacks_before[r])
-            return false;
-    }
-    return true;
-}
-
 /* Act on whichever deadline has passed; returns false when the loop should
  * end (draining is over). */
 static bool deadlines_check(job_t *job, deadlines_t *d, double now)
@@ -387,19 +414,15 @@ static bool deadlines_check(job_t *job, deadlines_t *d, double now)
         if (now >= d->drain_until)
             return false;
     }
-    if (d->timeout && now >= d->timeout && !job->stopping) {
+    if (d->timeout && now >= d->timeout && !job->stopping && !d->stacks_until) {
         mpirun_say("job timed out after %g seconds; stopping %d rank%s", job->opt.timeout, job->live,
                    job->live == 1 ? "" : "s");
         d->timeout = 0;
-        job->stacks_before = calloc((size_t)job->opt.nranks, sizeof *job->stacks_before);
-        if (job->stacks_before && stacks_ask(job, job->stacks_before) > 0)
-            d->stacks_until = now + STACKS_SECONDS;
-        else
-            job_stop(job, 124, &d->kill_at);
+        stacks_then_stop(job, d, 124, now);
     }
     if (d->stacks_until && (now >= d->stacks_until || stacks_printed(job, job->stacks_before))) {
         d->stacks_until = 0;
-        job_stop(job, 124, &d->kill_at);
+        job_stop(job, job->stacks_exit_code, &d->kill_at);
     }
     if (job->stopping && d->kill_at && now >= d->kill_at) {
         signal_ranks(job, SIGKILL);
@@ -490,7 +513,7 @@ int job_run(job_t *job)
             break;
         }
         if (ps.fds[0].revents)
-            handle_signal(job, sigfd, &d.kill_at);
+            handle_signal(job, sigfd, &d);
         for (int i = 1; i < ps.count; i++) {
             if (!ps.fds[i].revents)
                 continue;

@@ -56,7 +56,8 @@ typedef struct job {
     size_t segment_bytes;
     int segment_fd;
     bool stopping;           /* a failure, a signal or the timeout ends the job */
-    uint32_t *stacks_before; /* timed out: job.c's stacks_ask */
+    uint32_t *stacks_before; /* timed out or SIGQUIT: job.c's stacks_ask */
+    int stacks_exit_code;    /* the job's status once they are printed */
     int exit_code;
 } job_t;
 

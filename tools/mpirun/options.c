@@ -40,7 +40,8 @@ static void usage(FILE *out)
           "  --info                list the TESSERA_* tuning variables and their values\n"
           "  --version             print Tessera's version\n"
           "  -h, --help            this text\n"
-          "When the job times out, each rank prints its call stack before it is stopped.\n"
+          "When the job times out or mpirun gets SIGQUIT (Ctrl-\\), each rank prints its call\n"
+          "stack before it is stopped; SIGUSR1 and SIGUSR2 are passed on to every rank.\n"
           "Accepted for compatibility, done without asking: --oversubscribe, --allow-run-as-root,\n"
           "--get-stack-traces, --report-state-on-timeout.\n",
           out);
