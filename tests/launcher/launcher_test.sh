@@ -628,6 +628,27 @@ hosts)
     run "$mpirun" -n 2 -machinefile "$work/none" "$helper" hello
     expect_rc 2
     expect_mpirun_line "^mpirun: -machinefile $work/none: No such file or directory$"
+    # Without -n, a rank a slot: host:N, 1 for a bare --host entry,
+    # slots=N or host:N in a file and the cores for a bare line there.
+    run "$mpirun" --host localhost:2,127.0.0.1 "$helper" hello
+    expect_rc 0
+    expect_line '^rank 2 of 3$'
+    printf 'localhost slots=2 max_slots=8
+127.0.0.1:3
+' > "$work/hosts"
+    run "$mpirun" --hostfile "$work/hosts" "$helper" hello
+    expect_rc 0
+    expect_line '^rank 4 of 5$'
+    printf 'localhost max_slots=8
+' > "$work/hosts"
+    run "$mpirun" --hostfile "$work/hosts" --report-bindings "$helper" hello
+    expect_rc 0
+    cores=$(grep -c '^rank [0-9]* of ' "$work/out")
+    [ "$cores" -ge 1 ] && [ "$cores" -le "$(nproc)" ] || fail "a bare host should give a rank a core, got $cores ranks"
+    grep -q "^rank 0 of $cores\$" "$work/out" || fail "rank 0 should be one of $cores"
+    run "$mpirun" -n 1 --host localhost:4 "$helper" hello
+    expect_rc 0
+    expect_line '^rank 0 of 1$'
     ;;
 *)
     fail "unknown case"

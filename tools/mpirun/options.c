@@ -34,8 +34,9 @@ static void usage(FILE *out)
           "                        set NAME in every rank's environment (every variable\n"
           "                        mpirun has is passed on anyway: -x NAME, -genvall)\n"
           "  -wdir, -wd DIR        run the ranks in DIR (the program is looked for there)\n"
-          "  --host, -H LIST       accepted when every host in LIST is this one (one node)\n"
-          "  --hostfile, -f FILE   the same for every host the file lists\n"
+          "  --host, -H LIST       accepted when every host in LIST is this one (one node);\n"
+          "                        without -n, a rank for each slot (host:N)\n"
+          "  --hostfile, -f FILE   the same for every host the file lists (slots=N, host:N)\n"
           "  --timeout SECONDS     stop the job after this long (also MPIEXEC_TIMEOUT)\n"
           "  --info                list the TESSERA_* tuning variables and their values\n"
           "  --version             print Tessera's version\n"
@@ -153,9 +154,18 @@ static int refuse_other_host(const char *arg, const char *where, const char *hos
     return 2;
 }
 
-/* --host a,b:4,...: Tessera runs on one node, so every host (a slot count
- * after ':' aside) must be this one. */
-static int check_hosts(const char *arg, const char *list)
+/* A slot count: the number at text, or fallback when there is none. */
+static long slot_count(const char *text, long fallback)
+{
+    char *end;
+    long n = strtol(text, &end, 10);
+    return end != text && n > 0 && n <= 65536 ? n : fallback;
+}
+
+/* --host a,b:4,...: Tessera runs on one node, so every host must be this
+ * one; each adds its slot count (after ':', 1 without) to *slots, which
+ * give the number of ranks when -n does not, as under Open MPI. */
+static int check_hosts(const char *arg, const char *list, long *slots)
 {
     if (!list) {
         mpirun_say("%s needs a host list", arg);
@@ -173,6 +183,8 @@ static int check_hosts(const char *arg, const char *list)
         host[name_len] = '\0';
         if (name_len && refuse_other_host(arg, list, host) != 0)
             return 2;
+        if (name_len)
+            *slots += p[name_len] == ':' ? slot_count(p + name_len + 1, 1) : 1;
         p += len;
         if (*p == ',')
             p++;
@@ -182,8 +194,9 @@ static int check_hosts(const char *arg, const char *list)
 
 /* --hostfile FILE: one host a line ("host slots=4" as Open MPI writes it,
  * "host:4" as MPICH does; '#' starts a comment), each of which must be
- * this machine. */
-static int check_hostfile(const char *arg, const char *path)
+ * this machine; their slots add up in *slots (a host without a count:
+ * this machine's cores, as Open MPI counts it). */
+static int check_hostfile(const char *arg, const char *path, long *slots)
 {
     if (!path) {
         mpirun_say("%s needs a file", arg);
@@ -199,9 +212,23 @@ static int check_hostfile(const char *arg, const char *path)
     while (rc == 0 && fgets(line, sizeof line, f)) {
         line[strcspn(line, "#\n")] = '\0';
         char *host = line + strspn(line, " \t");
-        host[strcspn(host, " \t:")] = '\0';
-        if (*host)
-            rc = refuse_other_host(arg, path, host);
+        size_t name_len = strcspn(host, " \t:");
+        if (!name_len)
+            continue;
+        long count = -1;
+        if (host[name_len] == ':')
+            count = slot_count(host + name_len + 1, -1);
+        for (char *s = strstr(host + name_len, "slots="); s && count < 0; s = strstr(s + 1, "slots="))
+            if (s[-1] == ' ' || s[-1] == '\t') /* not max_slots= */
+                count = slot_count(s + 6, -1);
+        if (count < 0) {
+            machine_t m;
+            count = place_read_machine(&m) == 0 ? m.ncores : 1;
+            free(m.cpus);
+        }
+        host[name_len] = '\0';
+        rc = refuse_other_host(arg, path, host);
+        *slots += count;
     }
     fclose(f);
     return rc;
@@ -352,6 +379,7 @@ int options_parse(int argc, char **argv, options_t *opt)
     opt->bind_level = PLACE_DEFAULT;
     opt->report_bindings = false;
     int per_node = 0;
+    long host_slots = 0;
     bool nranks_given = false;
     opt->tag_output = false;
     opt->timeout = 0;
@@ -432,13 +460,13 @@ int options_parse(int argc, char **argv, options_t *opt)
             }
             i++;
         } else if (!strcmp(arg, "--host") || !strcmp(arg, "-host") || !strcmp(arg, "-H") || !strcmp(arg, "-hosts")) {
-            int rc = check_hosts(arg, value);
+            int rc = check_hosts(arg, value, &host_slots);
             if (rc)
                 return rc;
             i++;
         } else if (!strcmp(arg, "--hostfile") || !strcmp(arg, "-hostfile") || !strcmp(arg, "--machinefile") ||
                    !strcmp(arg, "-machinefile") || !strcmp(arg, "-f")) {
-            int rc = check_hostfile(arg, value);
+            int rc = check_hostfile(arg, value, &host_slots);
             if (rc)
                 return rc;
             i++;
@@ -468,6 +496,9 @@ int options_parse(int argc, char **argv, options_t *opt)
      * ranks than that would need other nodes. */
     if (per_node && !nranks_given)
         opt->nranks = per_node;
+    /* Hosts with slots and no -n: a rank a slot. */
+    if (host_slots && !nranks_given && !per_node && !opt->per_domain)
+        opt->nranks = host_slots > 65536 ? 65536 : (int)host_slots;
     /* ppr:N:level without -n: N in every domain of the level. */
     if (opt->per_domain && !nranks_given && !per_node) {
         machine_t m;
