@@ -231,6 +231,39 @@ sigusr)
         fi
     done
     ;;
+output_files)
+    # --output-filename DIR: each rank's output in DIR/1/rank.N/, and here.
+    run "$mpirun" -n 3 --output-filename "$work/o" "$helper" hello
+    expect_rc 0
+    expect_line '^rank 2 of 3$'
+    for r in 0 1 2; do
+        [ "$(cat "$work/o/1/rank.$r/stdout")" = "rank $r of 3" ] || fail "rank $r's stdout file"
+        [ -f "$work/o/1/rank.$r/stderr" ] && [ ! -s "$work/o/1/rank.$r/stderr" ] || fail "rank $r's stderr file"
+    done
+    # :nocopy,nojobid: the files only, no job directory; ranks zero-filled.
+    run "$mpirun" -n 12 --output-filename "$work/p:nocopy,nojobid" "$helper" hello
+    expect_rc 0
+    grep -q '^rank' "$work/out" && fail ":nocopy should keep the output off the terminal"
+    [ "$(cat "$work/p/rank.07/stdout")" = "rank 7 of 12" ] || fail "rank 7's file should be rank.07"
+    # MPICH's patterns: that stream to the file only; mpirun's line stays.
+    run "$mpirun" -n 2 -outfile-pattern "$work/q/out.%r" -errfile-pattern "$work/q/err.%r" "$helper" null 1
+    expect_rc 139
+    expect_mpirun_line 'rank 1 .* killed by signal 11'
+    grep -q '^tessera error' "$work/out" && fail "-errfile-pattern should take the backtrace off the terminal"
+    grep -q '^tessera error: Segmentation fault' "$work/q/err.1" || fail "rank 1's backtrace should be in err.1"
+    [ -f "$work/q/out.0" ] && [ -f "$work/q/err.0" ] || fail "rank 0's files"
+    for bad in "--output-filename" "-outfile-pattern"; do
+        run "$mpirun" "$bad" "" "$helper" hello
+        expect_rc 2
+        expect_mpirun_line "^mpirun: $bad needs "
+    done
+    run "$mpirun" --output-filename "$work/r:copy" "$helper" hello
+    expect_rc 2
+    expect_mpirun_line "the modifiers after ':' are nocopy and nojobid$"
+    run "$mpirun" -n 2 --output-filename /proc/tessera-none "$helper" hello
+    expect_rc 1
+    expect_mpirun_line "^mpirun: cannot write output to /proc/tessera-none/1/rank.0/stdout: "
+    ;;
 no_orphans)
     marker="tessera-orphan-$$"
     run "$mpirun" -n 2 "$helper" orphan "$marker"

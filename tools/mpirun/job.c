@@ -76,6 +76,17 @@ static void forward_lines(job_t *job, int rank, line_buffer_t *buf, int out_fd, 
     }
     if (end == 0)
         return;
+    rank_proc_t *rp = &job->ranks[rank];
+    int file = out_fd == STDERR_FILENO ? rp->err_file : rp->out_file;
+    if (file >= 0) {
+        write_all(file, buf->data, end);
+        bool pattern = out_fd == STDERR_FILENO ? job->opt.errfile_pattern : job->opt.outfile_pattern;
+        if (pattern || !job->opt.output_copy) {
+            memmove(buf->data, buf->data + end, buf->len - end);
+            buf->len -= end;
+            return;
+        }
+    }
     if (!job->opt.tag_output) {
         write_all(out_fd, buf->data, end);
         if (flush_all && buf->data[end - 1] != '\n' && job->opt.nranks > 1)
@@ -470,6 +481,10 @@ static void job_release(job_t *job)
     for (int r = 0; r < job->opt.nranks; r++) {
         free(job->ranks[r].out.data);
         free(job->ranks[r].err.data);
+        if (job->ranks[r].out_file >= 0)
+            close(job->ranks[r].out_file);
+        if (job->ranks[r].err_file >= 0)
+            close(job->ranks[r].err_file);
     }
     free(job->ranks);
     free(job->stacks_before);

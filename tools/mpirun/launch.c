@@ -162,6 +162,85 @@ static int check_program(const char *program)
     return 0;
 }
 
+/* mkdir -p for the directories above path's last component. */
+static int make_parents(const char *path)
+{
+    char dir[4096];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = dir + 1; (p = strchr(p, '/')) != NULL; p++) {
+        *p = '\0';
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return 0;
+}
+
+/* Open (creating its directories) one output file, or say why not. */
+static int open_output(const char *path, int *fd)
+{
+    if (make_parents(path) != 0 || (*fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0) {
+        mpirun_say("cannot write output to %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* A -outfile-pattern with each %r the rank (%% a percent sign). */
+static int expand_pattern(const char *pattern, int rank, char *out, size_t size)
+{
+    size_t o = 0;
+    for (const char *p = pattern; *p && o + 12 < size; p++) {
+        if (p[0] == '%' && p[1] == 'r') {
+            o += (size_t)snprintf(out + o, size - o, "%d", rank);
+            p++;
+        } else if (p[0] == '%' && p[1] == '%') {
+            out[o++] = '%';
+            p++;
+        } else {
+            out[o++] = *p;
+        }
+    }
+    out[o] = '\0';
+    return o + 12 < size ? 0 : -1;
+}
+
+/* The files rank r's output goes to as well (mpirun.h: options_t). */
+static int open_output_files(job_t *job, int r)
+{
+    const options_t *opt = &job->opt;
+    rank_proc_t *rp = &job->ranks[r];
+    char path[4096];
+    if (opt->output_dir) {
+        /* Ranks zero-filled to one width, so that listings sort. */
+        int width = snprintf(NULL, 0, "%d", opt->nranks - 1);
+        for (int stream = 0; stream < 2; stream++) {
+            snprintf(path, sizeof path, "%s%s/rank.%0*d/%s", opt->output_dir, opt->output_jobid ? "/1" : "", width, r,
+                     stream ? "stderr" : "stdout");
+            if (open_output(path, stream ? &rp->err_file : &rp->out_file) != 0)
+                return -1;
+        }
+    }
+    const char *patterns[2] = {opt->outfile_pattern, opt->errfile_pattern};
+    for (int stream = 0; stream < 2; stream++) {
+        if (!patterns[stream])
+            continue;
+        int *fd = stream ? &rp->err_file : &rp->out_file;
+        if (*fd >= 0)
+            close(*fd);
+        if (expand_pattern(patterns[stream], r, path, sizeof path) != 0) {
+            mpirun_say("output file pattern too long: %s", patterns[stream]);
+            return -1;
+        }
+        if (open_output(path, fd) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* Start the ranks; returns 0, or an exit status after cleaning up. */
 int launch_ranks(job_t *job)
 {
@@ -206,6 +285,11 @@ int launch_ranks(job_t *job)
         mpirun_say("out of memory for %d ranks", job->opt.nranks);
         return 1;
     }
+    for (int r = 0; r < job->opt.nranks; r++)
+        job->ranks[r].out_file = job->ranks[r].err_file = -1;
+    for (int r = 0; r < job->opt.nranks; r++)
+        if (open_output_files(job, r) != 0)
+            return 1;
     int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
     job->stdin_fd = -1;
     pid_t self = getpid();

@@ -25,6 +25,15 @@ typedef struct options {
     int cores_per_rank; /* PE=N, --cpus-per-rank N, core:N; 0 = default */
     int bind_level;     /* place.h: PLACE_DEFAULT unless --bind-to */
     bool report_bindings;
+    /* Each rank's output also in files: --output-filename DIR (Open MPI:
+     * DIR/1/rank.N/stdout and stderr, copied to ours unless :nocopy, the
+     * 1 left out with :nojobid), -outfile-pattern / -errfile-pattern
+     * (MPICH: %r the rank; that stream then goes to the file only). */
+    const char *output_dir;
+    bool output_copy;
+    bool output_jobid;
+    const char *outfile_pattern;
+    const char *errfile_pattern;
     bool tag_output;
     double timeout; /* seconds; 0 = none */
     command_t command[MPIRUN_MAX_COMMANDS];
@@ -42,6 +51,8 @@ typedef struct rank_proc {
     pid_t pid;
     int out_fd; /* read end of the rank's stdout, -1 once closed */
     int err_fd;
+    int out_file; /* where its stdout is also written (options_t), or -1 */
+    int err_file;
     line_buffer_t out;
     line_buffer_t err;
     bool running;

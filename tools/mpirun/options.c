@@ -28,6 +28,10 @@ static void usage(FILE *out)
           "                        N cores for each rank (default: OMP_NUM_THREADS, as far\n"
           "                        as the cores go round)\n"
           "  --report-bindings     say where each rank may run, one line a rank\n"
+          "  --output-filename DIR[:nocopy,nojobid]\n"
+          "                        each rank's output also to DIR/1/rank.N/stdout and stderr\n"
+          "  -outfile-pattern, -errfile-pattern PATTERN\n"
+          "                        each rank's stdout, stderr to its own file instead (%r: rank)\n"
           "  -ppn, --npernode N    ranks per node: this node runs them all (-n defaults to N)\n"
           "  --tag-output, -l      prefix every output line with [rank] (also -prepend-rank)\n"
           "  -x NAME[=VALUE], -genv NAME VALUE, -env NAME VALUE\n"
@@ -370,6 +374,47 @@ static int parse_level(const char *arg, const char *value, bool map, int *per_do
     return level;
 }
 
+/* --output-filename DIR[:nocopy,nojobid] (Open MPI's modifiers: not also
+ * to our output, no job directory).  DIR is made absolute, as Open MPI
+ * does, since -wdir may move us first.  Returns 0 or says why not. */
+static int parse_output_dir(const char *arg, const char *value, options_t *opt)
+{
+    if (!value || !*value) {
+        mpirun_say("%s needs a directory", arg);
+        return -1;
+    }
+    static char dir[4096];
+    if (value[0] == '/')
+        snprintf(dir, sizeof dir, "%s", value);
+    else if ((errno = 0, !getcwd(dir, sizeof dir)) || strlen(dir) + strlen(value) + 2 > sizeof dir) {
+        mpirun_say("%s %s: %s", arg, value, strerror(errno ? errno : ENAMETOOLONG));
+        return -1;
+    } else {
+        strcat(dir, "/");
+        strcat(dir, value);
+    }
+    char *colon = strrchr(dir, ':');
+    if (colon) {
+        bool known = true;
+        for (const char *p = colon + 1; *p && known;) {
+            size_t len = strcspn(p, ",");
+            known = is_word(p, len, "nocopy") || is_word(p, len, "nojobid");
+            if (known && is_word(p, len, "nocopy"))
+                opt->output_copy = false;
+            if (known && is_word(p, len, "nojobid"))
+                opt->output_jobid = false;
+            p += len + (p[len] == ',');
+        }
+        if (!known) {
+            mpirun_say("%s '%s': the modifiers after ':' are nocopy and nojobid", arg, value);
+            return -1;
+        }
+        *colon = '\0';
+    }
+    opt->output_dir = dir;
+    return 0;
+}
+
 /* Returns -1 to go on and launch, else the exit status to end with. */
 int options_parse(int argc, char **argv, options_t *opt)
 {
@@ -378,6 +423,10 @@ int options_parse(int argc, char **argv, options_t *opt)
     opt->per_domain = 0;
     opt->bind_level = PLACE_DEFAULT;
     opt->report_bindings = false;
+    opt->output_dir = NULL;
+    opt->output_copy = true;
+    opt->output_jobid = true;
+    opt->outfile_pattern = opt->errfile_pattern = NULL;
     int per_node = 0;
     long host_slots = 0;
     bool nranks_given = false;
@@ -421,6 +470,17 @@ int options_parse(int argc, char **argv, options_t *opt)
                 return 2;
             }
             opt->cores_per_rank = (int)n;
+            i++;
+        } else if (!strcmp(arg, "--output-filename") || !strcmp(arg, "-output-filename")) {
+            if (parse_output_dir(arg, value, opt) != 0)
+                return 2;
+            i++;
+        } else if (!strcmp(arg, "-outfile-pattern") || !strcmp(arg, "-errfile-pattern")) {
+            if (!value || !*value) {
+                mpirun_say("%s needs a file name pattern (%%r: the rank)", arg);
+                return 2;
+            }
+            *(arg[1] == 'o' ? &opt->outfile_pattern : &opt->errfile_pattern) = value;
             i++;
         } else if (!strcmp(arg, "--report-bindings") || !strcmp(arg, "-report-bindings")) {
             opt->report_bindings = true;
