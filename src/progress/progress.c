@@ -53,6 +53,10 @@ static struct {
  * costs (64 idle polls take 1.3-1.6 us on the Intel host, a context
  * switch 1.9). */
 #define CROWDED_SPIN_MIN CPU_CHECK_INTERVAL
+/* Yields a wait makes before it tells mpirun it waits long (the watch
+ * for deadlocks, segment.h: long_wait): the waits of a job that runs,
+ * even ranks outnumbering cores, rarely get there. */
+#define LONG_WAIT_YIELDS 64u
 /* Waits in a row that find the partner on our CPU before we move. */
 #define SHARED_STREAK_MOVE 1000u
 
@@ -230,10 +234,15 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
      * collective it last waited in. */
     if (wait_policy.oversubscribed)
         shm_await_several(world_peer < 0);
+    /* Whether this wait has spun out and says so (shm_long_wait); under
+     * MPI_THREAD_MULTIPLE another thread may be computing meanwhile. */
+    bool long_wait = false;
     while (!done(arg)) {
         if (progress_poll()) {
             threads_progress_made();
             idle = 0;
+            if (long_wait)
+                shm_long_wait_moved();
             continue;
         }
         if (done(arg))
@@ -245,19 +254,28 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
             if (wait_policy.oversubscribed && idle % CPU_CHECK_INTERVAL == 1 && should_step_aside(world_peer, idle, &w))
                 idle = wait_policy.spin;
             cpu_relax();
-        } else if (!wait_policy.sleep || idle - wait_policy.spin <= wait_policy.yield || p2p_has_pending()) {
+        } else {
             /* Sleeping with sends still queued could wait forever: the
              * receiver frees ring space without ringing our doorbell. */
-            if (wait_policy.oversubscribed)
-                shm_yield();
-            else
-                sched_yield();
-            w.yielded = true;
-        } else {
-            shm_doorbell_wait(done, arg);
+            bool sleep = wait_policy.sleep && idle - wait_policy.spin > wait_policy.yield && !p2p_has_pending();
+            if (!long_wait && (sleep || idle - wait_policy.spin > LONG_WAIT_YIELDS) && wait_policy.shm_active &&
+                !threads_lock_on) {
+                long_wait = true;
+                shm_long_wait(true);
+            }
+            if (!sleep) {
+                if (wait_policy.oversubscribed)
+                    shm_yield();
+                else
+                    sched_yield();
+            } else {
+                shm_doorbell_wait(done, arg);
+            }
             w.yielded = true;
         }
     }
+    if (long_wait)
+        shm_long_wait(false);
     wait_answered(world_peer, &w);
 }
 

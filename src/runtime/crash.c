@@ -190,7 +190,7 @@ static void stack_handler(int sig, siginfo_t *info, void *context)
     int saved = errno; /* the interrupted code may be about to read it */
     line_t *l = &report;
     l->len = 0;
-    put(l, "tessera info: the job timed out here; the call stack, innermost first:");
+    put(l, "tessera info: where this rank is, as mpirun asked; the call stack, innermost first:");
     put_end(l);
     put_stack(l, "tessera info: ", context);
     put_flush(l);

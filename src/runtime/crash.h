@@ -22,8 +22,9 @@ void crash_handlers_install(int rank);
 /* Install a handler that prints the call stack of the thread it
  * interrupts, then counts it in *printed, on a real-time signal the
  * program leaves at its default; returns the signal, or 0 when none is
- * free.  mpirun sends it to every rank when the job times out, so that a
- * hung job shows where each rank waits. */
+ * free.  mpirun sends it to every rank when the job times out, when it
+ * gets SIGQUIT, and when every rank has long waited with nothing moving,
+ * so that a hung job shows where each rank waits. */
 int crash_stack_signal_install(_Atomic uint32_t *printed);
 
 #endif

@@ -30,6 +30,7 @@ tunables_t tunables = {
     .yield_count = 200,
     .proto_info = 0,
     .backtrace = 1,
+    .hang_seconds = 60,
 };
 
 enum tunable_type { TUNABLE_SIZE, TUNABLE_UINT, TUNABLE_BOOL, TUNABLE_CHOICE };
@@ -94,6 +95,10 @@ static const tunable_t tunable_registry[] = {
      "when a rank crashes (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT), print the signal, the address and the call "
      "stack before it dies",
      NULL, 0, 1, 0},
+    {"TESSERA_HANG_SECONDS", TUNABLE_UINT, &tunables.hang_seconds,
+     "when every rank has waited in MPI this long with no message moving, mpirun says the job may be deadlocked "
+     "and shows each rank's call stack (0: never)",
+     NULL, 0, 1u << 31, 0},
     COLL_TUNABLE("TESSERA_COLL_BARRIER", COLL_BARRIER, "MPI_Barrier", coll_names_barrier),
     COLL_TUNABLE("TESSERA_COLL_BCAST", COLL_BCAST, "MPI_Bcast", coll_names_bcast),
     COLL_TUNABLE("TESSERA_COLL_GATHER", COLL_GATHER, "MPI_Gather", coll_names_gather),

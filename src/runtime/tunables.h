@@ -28,6 +28,7 @@ typedef struct tunables {
     unsigned yield_count;
     int proto_info;
     int backtrace;
+    unsigned hang_seconds;
     size_t cache_share;                    /* 0: from the machine's caches */
     int coll_algorithm[TUNABLES_COLL_OPS]; /* 0: auto; else an index in coll/select.c */
 } tunables_t;

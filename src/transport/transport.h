@@ -99,6 +99,11 @@ bool shm_rank_answers_late(int peer);
 void shm_await_several(bool on);
 /* sched_yield, with this rank shown as off its CPU meanwhile. */
 void shm_yield(void);
+/* A wait that has spun out begins (on) or ends, for mpirun's watch for
+ * deadlocks (segment.h: long_wait). */
+void shm_long_wait(bool on);
+/* Such a wait moved a message. */
+void shm_long_wait_moved(void);
 /* Around a wait for a counter in the segment to reach target: peers on
  * this CPU learn that stepping aside for this rank gains nothing until
  * the counter gets there (they spin instead of handing the CPU to a rank

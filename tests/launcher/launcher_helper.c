@@ -89,6 +89,12 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(mode, "sleep")) {
         block_forever();
+    } else if (!strcmp(mode, "late")) { /* late RANK SECONDS: it computes, the rest wait in a barrier */
+        if (rank == arg1)
+            for (double until = MPI_Wtime() + arg2; MPI_Wtime() < until;)
+                ;
+        MPI_Barrier(MPI_COMM_WORLD);
+        printf("rank %d done\n", rank);
     } else if (!strcmp(mode, "ready")) { /* say so, then wait in MPI for ever */
         printf("rank %d ready\n", rank);
         fflush(stdout);

@@ -172,7 +172,7 @@ timeout)
     expect_rc 124
     expect_mpirun_line '^mpirun: job timed out after 1 seconds; stopping 2 ranks$'
     for r in 0 1; do
-        expect_line "^tessera info: the job timed out here; the call stack, innermost first: \[rank $r\]\$"
+        expect_line "^tessera info: where this rank is, as mpirun asked; the call stack, innermost first: \[rank $r\]\$"
         expect_line "^tessera info:   #[0-9]+ P?MPI_Recv\+0x[0-9a-f]+ in .*libmpi.* \[rank $r\]\$"
     done
     TESSERA_BACKTRACE=0 run "$mpirun" -n 2 --timeout 1 --get-stack-traces "$helper" sleep
@@ -210,6 +210,27 @@ sigquit)
         expect_line "^tessera info:   #[0-9]+ P?MPI_Recv\+0x[0-9a-f]+ in .*libmpi.* \[rank $r\]\$"
     done
     expect_no_process "$helper ready"
+    ;;
+hang)
+    # Every rank waiting in MPI with nothing moving: said once, with the
+    # call stacks, and the job goes on.
+    TESSERA_HANG_SECONDS=1 "$mpirun" -n 3 "$helper" sleep > "$work/out" 2>&1 &
+    pid=$!
+    wait_for_lines 'as mpirun asked' 3
+    kill -TERM "$pid"
+    wait "$pid"
+    rc=$?
+    expect_rc 143
+    [ "$(grep -c '^mpirun: every rank has waited in MPI for 1 s with no message moving: the job may be deadlocked' \
+        "$work/out")" -eq 1 ] || fail "the deadlock should be said once"
+    for r in 0 1 2; do
+        expect_line "^tessera info:   #[0-9]+ P?MPI_Recv\+0x[0-9a-f]+ in .*libmpi.* \[rank $r\]\$"
+    done
+    # A rank computing while the others wait is no deadlock.
+    TESSERA_HANG_SECONDS=1 run "$mpirun" -n 3 "$helper" late 1 3
+    expect_rc 0
+    [ "$(grep -c '^rank [0-2] done$' "$work/out")" -eq 3 ] || fail "all ranks should finish"
+    grep -q 'deadlocked' "$work/out" && fail "a computing rank is not a deadlock"
     ;;
 sigusr)
     # SIGUSR1 and SIGUSR2 go on to the ranks, which carry on.

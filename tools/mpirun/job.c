@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "mpirun.h"
+#include "runtime/tunables.h"
 #include "transport/shm/segment.h"
 
 #define KILL_GRACE_SECONDS 0.5
@@ -413,6 +414,48 @@ static void pollset_build(job_t *job, pollset_t *ps, int sigfd, const stdin_rela
     }
 }
 
+/* The watch for a job whose ranks all wait in MPI with nothing moving
+ * (segment.h: long_wait), said once for each such spell. */
+typedef struct hang_watch {
+    double since;    /* when the spell began; 0: not in one */
+    uint32_t *moves; /* each rank's long_wait_moves then */
+    bool said;
+} hang_watch_t;
+
+static void hang_check(job_t *job, hang_watch_t *h, double now)
+{
+    if (!tunables.hang_seconds || job->stopping || job->live == 0)
+        return;
+    if (!h->moves && !(h->moves = calloc((size_t)job->opt.nranks, sizeof *h->moves)))
+        return;
+    bool all_wait = true, moved = false;
+    for (int r = 0; r < job->opt.nranks; r++) {
+        if (!job->ranks[r].running)
+            continue;
+        shm_rank_slot_t *slot = shm_rank_slot(job->segment, (uint32_t)r);
+        uint32_t moves = atomic_load_explicit(&slot->long_wait_moves, memory_order_acquire);
+        all_wait = all_wait && atomic_load_explicit(&slot->state, memory_order_acquire) == SHM_RANK_INITIALIZED &&
+                   atomic_load_explicit(&slot->long_wait, memory_order_acquire);
+        moved = moved || moves != h->moves[r];
+        h->moves[r] = moves;
+    }
+    if (!all_wait || moved || h->since == 0) {
+        h->since = all_wait ? now : 0;
+        h->said = false;
+        return;
+    }
+    if (h->said || now - h->since < tunables.hang_seconds)
+        return;
+    h->said = true;
+    mpirun_say("every rank has waited in MPI for %u s with no message moving: the job may be deadlocked; their call "
+               "stacks follow, and it goes on (Ctrl-C ends it)",
+               tunables.hang_seconds);
+    if (!job->stacks_before)
+        job->stacks_before = calloc((size_t)job->opt.nranks, sizeof *job->stacks_before);
+    if (job->stacks_before)
+        stacks_ask(job, job->stacks_before);
+}
+
 /* Act on whichever deadline has passed; returns false when the loop should
  * end (draining is over). */
 static bool deadlines_check(job_t *job, deadlines_t *d, double now)
@@ -509,6 +552,7 @@ int job_run(job_t *job)
     if (job->stdin_fd >= 0)
         fcntl(job->stdin_fd, F_SETFL, fcntl(job->stdin_fd, F_GETFL) | O_NONBLOCK);
 
+    hang_watch_t hang = {0};
     deadlines_t d = {.timeout = job->opt.timeout > 0 ? now_seconds() + job->opt.timeout : 0};
     size_t slots = 2 * (size_t)job->opt.nranks + 2;
     pollset_t ps = {.fds = calloc(slots, sizeof *ps.fds), .owner = calloc(slots, sizeof *ps.owner)};
@@ -523,6 +567,7 @@ int job_run(job_t *job)
         double now = now_seconds();
         if (!deadlines_check(job, &d, now))
             break;
+        hang_check(job, &hang, now);
         if (poll(ps.fds, (nfds_t)ps.count, deadlines_wait_ms(job, &d, now)) < 0 && errno != EINTR) {
             mpirun_say("poll failed: %s", strerror(errno));
             break;
@@ -546,6 +591,7 @@ int job_run(job_t *job)
         }
     }
     job_reap_all(job);
+    free(hang.moves);
     free(ps.fds);
     free(ps.owner);
     close(sigfd);

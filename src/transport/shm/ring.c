@@ -311,6 +311,18 @@ void shm_await_several(bool on)
         atomic_store_explicit(&shm.me->awaits_several, on, memory_order_relaxed);
 }
 
+void shm_long_wait(bool on)
+{
+    if (on)
+        shm_long_wait_moved();
+    atomic_store_explicit(&shm.me->long_wait, on, memory_order_release);
+}
+
+void shm_long_wait_moved(void)
+{
+    atomic_fetch_add_explicit(&shm.me->long_wait_moves, 1, memory_order_release);
+}
+
 void shm_yield(void)
 {
     atomic_store_explicit(&shm.me->yielded, 1, memory_order_relaxed);

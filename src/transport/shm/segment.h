@@ -66,6 +66,12 @@ typedef struct shm_rank_slot {
      * asks for them when a job times out (runtime/crash.h). */
     _Atomic int32_t stack_signal;
     _Atomic uint32_t stacks_printed;
+    /* Set while the rank is in a wait that has spun out (progress.c) and
+     * not under MPI_THREAD_MULTIPLE, and bumped whenever such a wait
+     * begins or moves a message: every rank waiting, and no count moving,
+     * for long is a job that may be deadlocked (mpirun says so). */
+    _Atomic uint32_t long_wait;
+    _Atomic uint32_t long_wait_moves;
     /* Line 1: the doorbell.  The rank sets `sleeping` before it blocks in
      * futex_wait on `bell`; a sender that sees `sleeping` clears it, bumps
      * `bell` and wakes it.  `cpu` is where the rank last waited: a waiter
