@@ -371,6 +371,15 @@ placement) # --report-bindings, --bind-to and --map-by levels, ppr, -ppn
     done
     run "$mpirun" -n 2 --map-by slot:OVERSUBSCRIBE --bind-to hwthread:overload-allowed "$helper" cpus
     expect_rc 0
+    # Open MPI's component parameters: a warning each, then the job.
+    run "$mpirun" -n 2 --mca btl self,vader -mca mpi_yield_when_idle 1 "$helper" cpus
+    expect_rc 0
+    [ "$(grep -c '^mpirun: warning: -*mca .* is Open MPI.s and changes nothing under Tessera' "$work/out")" -eq 2 ] ||
+        fail "one warning a --mca"
+    [ "$(grep -c ': [0-9]* cpus from ' "$work/out")" -eq 2 ] || fail "the job should run after --mca"
+    run "$mpirun" --mca btl
+    expect_rc 2
+    expect_mpirun_line "^mpirun: --mca needs NAME VALUE$"
     # ppr:N:level without -n: N ranks in every domain of the level.
     run "$mpirun" --map-by ppr:2:hwthread "$helper" cpus
     expect_rc 0

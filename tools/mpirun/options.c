@@ -48,7 +48,7 @@ static void usage(FILE *out)
           "When the job times out or mpirun gets SIGQUIT (Ctrl-\\), each rank prints its call\n"
           "stack before it is stopped; SIGUSR1 and SIGUSR2 are passed on to every rank.\n"
           "Accepted for compatibility, done without asking: --oversubscribe, --allow-run-as-root,\n"
-          "--get-stack-traces, --report-state-on-timeout.\n",
+          "--get-stack-traces, --report-state-on-timeout; --mca NAME VALUE with a warning.\n",
           out);
 }
 
@@ -534,6 +534,17 @@ int options_parse(int argc, char **argv, options_t *opt)
                    !strcmp(arg, "--get-stack-traces") || !strcmp(arg, "--report-state-on-timeout")) {
             /* Open MPI needs these; Tessera does them without being asked
              * (a timed-out job shows every rank's call stack: job.c). */
+        } else if (!strcmp(arg, "--mca") || !strcmp(arg, "-mca") || !strcmp(arg, "--gmca") || !strcmp(arg, "-gmca")) {
+            /* Open MPI's component parameters: scripts pass them to tune
+             * Open MPI's transports; none names anything here. */
+            if (!value || i + 2 >= argc) {
+                mpirun_say("%s needs NAME VALUE", arg);
+                return 2;
+            }
+            mpirun_say("warning: %s %s %s is Open MPI's and changes nothing under Tessera (mpirun --info lists "
+                       "Tessera's TESSERA_* variables)",
+                       arg, value, argv[i + 2]);
+            i += 2;
         } else if (!strcmp(arg, "--info")) {
             tunables_print(stdout);
             return 0;
