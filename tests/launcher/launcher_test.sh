@@ -12,9 +12,12 @@ work=$(mktemp -d)
 unset OMP_NUM_THREADS
 trap 'rm -rf "$work"' EXIT
 
+# A case that started mpirun in the background keeps its pid in $pid: a
+# failure kills it (its ranks die with it), so no job outlives the test.
 fail() {
     echo "FAIL ($case_name): $*"
     [ -f "$work/out" ] && { echo "--- output:"; cat "$work/out"; }
+    [ -n "${pid:-}" ] && kill -KILL "$pid" 2> /dev/null
     exit 1
 }
 
