@@ -252,12 +252,15 @@ typedef struct deadlines {
     double drain_until;
 } deadlines_t;
 
-/* A timed-out job: ask every rank that answers with its call stack
- * (runtime/crash.h) for it, so that a hang shows where each rank waits;
- * returns how many were asked.  Each rank's count of stacks printed
- * before the question is kept in stacks_before. */
-static int stacks_ask(job_t *job, uint32_t *stacks_before)
+/* Ask every rank that answers with its call stack (runtime/crash.h) for
+ * it, so that a hang shows where each rank waits; returns how many were
+ * asked.  Each rank's count of stacks printed before the question is kept
+ * in job->stacks_before. */
+static int stacks_ask(job_t *job)
 {
+    if (!job->stacks_before && !(job->stacks_before = calloc((size_t)job->opt.nranks, sizeof *job->stacks_before)))
+        return 0;
+    uint32_t *stacks_before = job->stacks_before;
     int asked = 0;
     for (int r = 0; r < job->opt.nranks; r++) {
         shm_rank_slot_t *slot = shm_rank_slot(job->segment, (uint32_t)r);
@@ -290,9 +293,7 @@ static bool stacks_printed(const job_t *job, const uint32_t *stacks_before)
 static void stacks_then_stop(job_t *job, deadlines_t *d, int exit_code, double now)
 {
     job->stacks_exit_code = exit_code;
-    if (!job->stacks_before)
-        job->stacks_before = calloc((size_t)job->opt.nranks, sizeof *job->stacks_before);
-    if (job->stacks_before && stacks_ask(job, job->stacks_before) > 0)
+    if (stacks_ask(job) > 0)
         d->stacks_until = now + STACKS_SECONDS;
     else
         job_stop(job, exit_code, &d->kill_at);
@@ -450,10 +451,7 @@ static void hang_check(job_t *job, hang_watch_t *h, double now)
     mpirun_say("every rank has waited in MPI for %u s with no message moving: the job may be deadlocked; their call "
                "stacks follow, and it goes on (Ctrl-C ends it)",
                tunables.hang_seconds);
-    if (!job->stacks_before)
-        job->stacks_before = calloc((size_t)job->opt.nranks, sizeof *job->stacks_before);
-    if (job->stacks_before)
-        stacks_ask(job, job->stacks_before);
+    stacks_ask(job);
 }
 
 /* Act on whichever deadline has passed; returns false when the loop should

@@ -158,6 +158,17 @@ static int refuse_other_host(const char *arg, const char *where, const char *hos
     return 2;
 }
 
+/* This machine's CPUs, read once for the options that count them (NULL
+ * when out of memory). */
+static const machine_t *this_machine(void)
+{
+    static machine_t m;
+    static bool read;
+    if (!read && place_read_machine(&m) == 0)
+        read = true;
+    return read ? &m : NULL;
+}
+
 /* A slot count: the number at text, or fallback when there is none. */
 static long slot_count(const char *text, long fallback)
 {
@@ -225,11 +236,8 @@ static int check_hostfile(const char *arg, const char *path, long *slots)
         for (char *s = strstr(host + name_len, "slots="); s && count < 0; s = strstr(s + 1, "slots="))
             if (s[-1] == ' ' || s[-1] == '\t') /* not max_slots= */
                 count = slot_count(s + 6, -1);
-        if (count < 0) {
-            machine_t m;
-            count = place_read_machine(&m) == 0 ? m.ncores : 1;
-            free(m.cpus);
-        }
+        if (count < 0)
+            count = this_machine() ? this_machine()->ncores : 1;
         host[name_len] = '\0';
         rc = refuse_other_host(arg, path, host);
         *slots += count;
@@ -421,6 +429,7 @@ int options_parse(int argc, char **argv, options_t *opt)
     opt->nranks = 1;
     opt->map_level = TOPO_CORE;
     opt->per_domain = 0;
+    opt->cores_per_rank = 0;
     opt->bind_level = PLACE_DEFAULT;
     opt->report_bindings = false;
     opt->output_dir = NULL;
@@ -572,13 +581,12 @@ int options_parse(int argc, char **argv, options_t *opt)
         opt->nranks = host_slots > 65536 ? 65536 : (int)host_slots;
     /* ppr:N:level without -n: N in every domain of the level. */
     if (opt->per_domain && !nranks_given && !per_node) {
-        machine_t m;
-        if (place_read_machine(&m) != 0) {
+        const machine_t *m = this_machine();
+        if (!m) {
             mpirun_say("out of memory reading the machine's CPUs");
             return 2;
         }
-        long n = (long)opt->per_domain * place_count_domains(&m, opt->map_level);
-        free(m.cpus);
+        long n = (long)opt->per_domain * place_count_domains(m, opt->map_level);
         opt->nranks = n > 65536 ? 65536 : (int)n;
     }
     int rc = parse_commands(argc, argv, i, opt);

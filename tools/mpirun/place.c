@@ -51,6 +51,17 @@ static bool same_domain(const place_cpu_t *a, const place_cpu_t *b, int level)
     return true;
 }
 
+int place_count_domains(const machine_t *m, int level)
+{
+    if (level == PLACE_MACHINE)
+        return 1;
+    int n = 0;
+    for (int i = 0; i < m->ncpus; i++)
+        if (i == 0 || !same_domain(&m->cpus[i - 1], &m->cpus[i], level))
+            n++;
+    return n;
+}
+
 void place_order(machine_t *m)
 {
     for (int i = 0; i < m->ncpus; i++) {
@@ -65,10 +76,7 @@ void place_order(machine_t *m)
         c->domain[TOPO_HWTHREAD] = c->cpu;
     }
     qsort(m->cpus, (size_t)m->ncpus, sizeof *m->cpus, by_domains);
-    m->ncores = 0;
-    for (int i = 0; i < m->ncpus; i++)
-        if (i == 0 || !same_domain(&m->cpus[i - 1], &m->cpus[i], TOPO_CORE))
-            m->ncores++;
+    m->ncores = place_count_domains(m, TOPO_CORE);
 }
 
 int place_level_by_name(const char *name, bool map)
@@ -122,17 +130,6 @@ static int domain_runs(const machine_t *m, const int *core_first, int level, int
         }
         count[n - 1]++;
     }
-    return n;
-}
-
-int place_count_domains(const machine_t *m, int level)
-{
-    if (level == PLACE_MACHINE)
-        return 1;
-    int n = 0;
-    for (int i = 0; i < m->ncpus; i++)
-        if (i == 0 || !same_domain(&m->cpus[i - 1], &m->cpus[i], level))
-            n++;
     return n;
 }
 
