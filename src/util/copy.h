@@ -1,8 +1,8 @@
 /*
  * copy.h -- the copy used for message payloads.
  *
- * glibc's memcpy switches to `rep movsb` above 2 KiB.  On AMD Zen machines
- * (the CI and development hosts among them) that instruction runs at a
+ * glibc's memcpy switches to `rep movsb` above 2 KiB.  On AMD Zen 3
+ * machines (the development hosts until late 2026) that instruction runs at a
  * fifth of the speed of plain vector moves when source and destination lie
  * in different processes' pages, which is every shared-memory copy: 2.7
  * against 14 GB/s for 4 KiB messages, measured in docs/perf.md.  Payloads
@@ -13,7 +13,8 @@
  * compiler knows to be small becomes a loop of 64-byte blocks and a byte
  * loop for the rest -- 8 iterations for an 8-byte message.  On Intel CPUs
  * with fast strings the other way round from 64 KiB: there `rep movsb`
- * is up to 1.7x faster than the loop (copy.c: fast_strings).
+ * is up to 1.7x faster than the loop (copy.c: fast_strings), and on AMD
+ * Zen 5 from 8 KiB to 64 KiB, the copies of a handoff (amd_fast_strings).
  */
 #ifndef TESSERA_UTIL_COPY_H
 #define TESSERA_UTIL_COPY_H
