@@ -24,6 +24,7 @@
 #include "p2p/p2p.h"
 #include "p2p/proto_info.h"
 #include "progress/progress.h"
+#include "util/copy.h"
 #include "util/log.h"
 
 enum send_state {
@@ -134,16 +135,16 @@ static size_t piece_size(size_t bytes)
  * for both (face 1.2x, column 1.25x). */
 #define TYPED_PIECES_MIN (4 * 1024)
 
-/* Contiguous data goes in pieces from 8 KiB, and only when the receiver
- * has taken everything sent before: then it is waiting, and copying out
- * one piece while the next is copied in takes a ping-pong of 16-64 KiB
- * from 1.0-3.3 us to 0.87-2.5 us (AMD host), of 8 KiB from 1.42-1.43 to
- * 1.24-1.29 (Intel host; 2-rank MPI_Bcast of 8 KiB 1.49-1.51 -> 1.23-1.27,
- * 12 KiB 2.00 -> 1.61-1.65; 4 KiB level either way).  A receiver still
- * busy with earlier messages already overlaps with the sender, and pieces
- * would only add slots (measured: 5-10% less windowed bandwidth at 32-64
- * KiB). */
-#define CONTIG_PIECES_MIN (8 * 1024)
+/* Contiguous data goes in pieces from copy_pieces_min (8 KiB; 32 KiB where
+ * copies of 8-64 KiB take `rep movsb`, util/copy.c), and only when the
+ * receiver has taken everything sent before: then it is waiting, and
+ * copying out one piece while the next is copied in takes a ping-pong of
+ * 16-64 KiB from 1.0-3.3 us to 0.87-2.5 us (AMD host), of 8 KiB from
+ * 1.42-1.43 to 1.24-1.29 (Intel host; 2-rank MPI_Bcast of 8 KiB 1.49-1.51
+ * -> 1.23-1.27, 12 KiB 2.00 -> 1.61-1.65; 4 KiB level either way).  A
+ * receiver still busy with earlier messages already overlaps with the
+ * sender, and pieces would only add slots (measured: 5-10% less windowed
+ * bandwidth at 32-64 KiB). */
 
 /* Whether world rank dest has taken everything sent to it over tp: then
  * it is waiting for what comes next.  Only a transport that splits
@@ -161,7 +162,7 @@ static inline bool send_in_pieces(const transport_ops_t *tp, int dest, const dt_
         return false;
     if (data->dt)
         return data->bytes >= TYPED_PIECES_MIN;
-    return data->bytes >= CONTIG_PIECES_MIN && receiver_waiting(tp, dest);
+    return data->bytes >= copy_pieces_min && receiver_waiting(tp, dest);
 }
 
 /* The DATA chunk size of a stream of data to world rank dest over tp. */

@@ -26,6 +26,11 @@
 
 /* Choose the widest vector moves the CPU has; before it, SSE2 is used. */
 void copy_init(void);
+/* The length from which a contiguous message to a waiting receiver goes
+ * in pieces (p2p/send.c): pieces overlap the two sides' copies, but each
+ * costs a ring slot and a poll, which a fast whole copy does not repay
+ * (copy_init sets it). */
+extern size_t copy_pieces_min;
 /* len of 64 bytes or more. */
 void copy_large(void *dst, const void *src, size_t len);
 /* Any len, the destination written around the caches (non-temporal
