@@ -135,17 +135,6 @@ static size_t piece_size(size_t bytes)
  * for both (face 1.2x, column 1.25x). */
 #define TYPED_PIECES_MIN (4 * 1024)
 
-/* Contiguous data goes in pieces from copy_pieces_min (8 KiB; 32 KiB where
- * copies of 8-64 KiB take `rep movsb`, util/copy.c), and only when the
- * receiver has taken everything sent before: then it is waiting, and
- * copying out one piece while the next is copied in takes a ping-pong of
- * 16-64 KiB from 1.0-3.3 us to 0.87-2.5 us (AMD host), of 8 KiB from
- * 1.42-1.43 to 1.24-1.29 (Intel host; 2-rank MPI_Bcast of 8 KiB 1.49-1.51
- * -> 1.23-1.27, 12 KiB 2.00 -> 1.61-1.65; 4 KiB level either way).  A
- * receiver still busy with earlier messages already overlaps with the
- * sender, and pieces would only add slots (measured: 5-10% less windowed
- * bandwidth at 32-64 KiB). */
-
 /* Whether world rank dest has taken everything sent to it over tp: then
  * it is waiting for what comes next.  Only a transport that splits
  * messages can say. */
@@ -155,7 +144,16 @@ static inline bool receiver_waiting(const transport_ops_t *tp, int dest)
 }
 
 /* Whether an eager message of data to world rank dest over tp goes in
- * pieces. */
+ * pieces.  Contiguous data goes in pieces from copy_pieces_min (8 KiB; 32
+ * KiB where copies of 8-64 KiB take `rep movsb`, util/copy.c), and only when
+ * the receiver has taken everything sent before: then it is waiting, and
+ * copying out one piece while the next is copied in takes a ping-pong of
+ * 16-64 KiB from 1.0-3.3 us to 0.87-2.5 us (AMD host), of 8 KiB from
+ * 1.42-1.43 to 1.24-1.29 (Intel host; 2-rank MPI_Bcast of 8 KiB 1.49-1.51 ->
+ * 1.23-1.27, 12 KiB 2.00 -> 1.61-1.65; 4 KiB level either way).  A receiver
+ * still busy with earlier messages already overlaps with the sender, and
+ * pieces would only add slots (measured: 5-10% less windowed bandwidth at
+ * 32-64 KiB). */
 static inline bool send_in_pieces(const transport_ops_t *tp, int dest, const dt_buffer_t *data)
 {
     if (!tp->pieces)

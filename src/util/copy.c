@@ -235,29 +235,34 @@ static void copy_movsb(void *dst, const void *src, size_t len)
  * 826-853 -> 757-775, gather of 512 KiB 34-36 -> 27-30, scatter of 512 KiB
  * 29-32 -> 24-27.  Below 64 KiB, where the rings' chunks are, the vector
  * loop stays: ping-pongs of 2-32 KiB were 3-10% slower with `rep movsb`
- * (docs/perf.md).  Not on AMD: copy.h. */
+ * (docs/perf.md).  AMD: amd_fast_strings. */
 #if defined(__x86_64__)
-static bool fast_strings(void)
+/* ERMS: CPUID leaf 7, EBX bit 9. */
+static bool has_erms(void)
 {
     unsigned a, b, c, d;
-    return __builtin_cpu_is("intel") && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 9));
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 9));
+}
+
+static bool fast_strings(void)
+{
+    return __builtin_cpu_is("intel") && has_erms();
 }
 
 /* AMD Zen 5 (family 0x1a) and later: there `rep movsb` moves data between
- * two processes' caches faster than the vector loop, as it did not on Zen
- * 3 (family 0x19, copy.h; Zen 4 not measured), but only for copies of 8
- * KiB to 64 KiB: eager messages, their pieces, the 32 KiB chunks of a
- * rendezvous to a waiting receiver.  Two ranks on the Zen 5 development
- * host, two launches each, loop -> `rep movsb` (us one way): ping-pong of
- * 32 KiB 0.97-1.06 -> 0.78-0.94, 64 KiB 1.77-1.88 -> 1.36-1.40, 256 KiB
- * (32 KiB chunks) 5.9-6.0 -> 4.6-5.0; windowed bandwidth of 8-64 KiB
- * messages 31-42 -> 37-52 GB/s; 2-rank collectives of 8-64 KiB 1.1-1.6x
- * faster (bcast 64 KiB 1.78 -> 1.38, alltoall 0.63 -> 0.47 at 8 KiB).
- * Exactly 4 KiB copies made 2-rank collectives of 4 KiB 1.4x slower; the
- * 256 KiB chunks of a windowed stream, and a 2-process pipeline of 16 KiB
- * chunks with no MPI where both copy the same ring at once, ran at
- * 0.4-0.7x the loop's rate (docs/perf.md, "Zen 5: `rep movsb` for
- * handoffs"). */
+ * two processes' caches faster than the vector loop, as it did not on Zen 3
+ * (family 0x19, copy.h; Zen 4 not measured), but only for copies of 8 KiB to
+ * 64 KiB: eager messages, their pieces, the 32 KiB chunks of a rendezvous to
+ * a waiting receiver.  Two ranks on the Zen 5 development host, alternating
+ * launches, loop -> `rep movsb` (us one way): ping-pong of 32 KiB 0.97-1.06
+ * -> 0.78-0.79, 64 KiB 1.77-1.88 -> 1.41-1.43, 256 KiB (32 KiB chunks)
+ * 5.5-6.0 -> 4.6-4.7; windowed bandwidth of 8 KiB 31-34 -> 45-46 GB/s, 64
+ * KiB 40-46 -> 52-53; 2-rank collectives of 16-64 KiB 1.0-1.8x faster (bcast
+ * 64 KiB 1.78 -> 1.38, alltoall 8 KiB 0.63 -> 0.47).  Exactly 4 KiB copies
+ * made 2-rank collectives of 4 KiB 1.4x slower; the 256 KiB chunks of a
+ * windowed stream, and a 2-process pipeline of 16 KiB chunks with no MPI
+ * where both copy the same ring at once, ran at 0.4-0.7x the loop's rate
+ * (docs/perf.md, "Zen 5: `rep movsb` for handoffs"). */
 static bool amd_fast_strings(void)
 {
     unsigned a, b, c, d;
@@ -266,7 +271,7 @@ static bool amd_fast_strings(void)
     unsigned family = (a >> 8) & 0xf;
     if (family == 0xf)
         family += (a >> 20) & 0xff;
-    return family >= 0x1a && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 9));
+    return family >= 0x1a && has_erms();
 }
 #endif
 
