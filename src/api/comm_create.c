@@ -228,7 +228,7 @@ static int duplicate(const char *call, MPI_Comm comm, bool with_info, MPI_Info h
     free(ranks);
     contributions_done(all);
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, call, rc);
+        return err_raise_comm(parent, call, rc, newcomm);
     *newcomm = (MPI_Comm)(uintptr_t)c->handle;
     return MPI_SUCCESS;
 }
@@ -332,7 +332,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
     else if (rc == MPI_SUCCESS)
         rc = split(parent, SPLIT_COLOR, color, key, &level, &c);
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, "MPI_Comm_split", rc);
+        return err_raise_comm(parent, "MPI_Comm_split", rc, newcomm);
     *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
     return MPI_SUCCESS;
 }
@@ -415,7 +415,7 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
             rc = err_set(MPI_ERR_NO_MEM, "out of memory for the new communicator's info");
     }
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, "MPI_Comm_split_type", rc);
+        return err_raise_comm(parent, "MPI_Comm_split_type", rc, newcomm);
     *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
     return MPI_SUCCESS;
 }
@@ -456,7 +456,7 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
         rc = build(parent, g->size, g->world_rank_of, agree_context(all), &c);
     contributions_done(all);
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, "MPI_Comm_create", rc);
+        return err_raise_comm(parent, "MPI_Comm_create", rc, newcomm);
     *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
     return MPI_SUCCESS;
 }
@@ -491,7 +491,7 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
     free(members);
     contributions_done(all);
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, "MPI_Comm_create_group", rc);
+        return err_raise_comm(parent, "MPI_Comm_create_group", rc, newcomm);
     *newcomm = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
     return MPI_SUCCESS;
 }

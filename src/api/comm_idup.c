@@ -183,7 +183,7 @@ static int start(const char *call, MPI_Comm comm, bool with_info, MPI_Info hints
         sched_free(s);
     }
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, call, rc);
+        return err_raise_comm(parent, call, rc, newcomm);
     *request = request_to_handle(req);
     return MPI_SUCCESS;
 }

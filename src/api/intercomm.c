@@ -297,7 +297,7 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
     }
     free(world);
     if (rc != MPI_SUCCESS)
-        return err_raise(local, "MPI_Intercomm_create", rc);
+        return err_raise_comm(local, "MPI_Intercomm_create", rc, newintercomm);
     *newintercomm = (MPI_Comm)(uintptr_t)c->handle;
     return MPI_SUCCESS;
 }
@@ -351,7 +351,7 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
         rc = err_set(MPI_ERR_NO_MEM, "out of memory copying info hints");
     }
     if (rc != MPI_SUCCESS)
-        return err_raise(NULL, "MPI_Intercomm_create_from_groups", rc);
+        return err_raise_comm(NULL, "MPI_Intercomm_create_from_groups", rc, newintercomm);
     *newintercomm = (MPI_Comm)(uintptr_t)c->handle;
     return MPI_SUCCESS;
 }
@@ -529,7 +529,7 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     free(ranks);
     free(remote);
     if (rc != MPI_SUCCESS)
-        return err_raise(inter, "MPI_Intercomm_merge", rc);
+        return err_raise_comm(inter, "MPI_Intercomm_merge", rc, newintracomm);
     *newintracomm = (MPI_Comm)(uintptr_t)c->handle;
     return MPI_SUCCESS;
 }

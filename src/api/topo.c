@@ -146,7 +146,7 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
         rc = err_set(MPI_ERR_NO_MEM, "out of memory for a cartesian topology of %d dimensions", ndims);
     }
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, "MPI_Cart_create", rc);
+        return err_raise_comm(parent, "MPI_Cart_create", rc, comm_cart);
     *comm_cart = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
     return MPI_SUCCESS;
 }
@@ -288,7 +288,7 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     free(dims);
     free(periods);
     if (rc != MPI_SUCCESS)
-        return err_raise(c, "MPI_Cart_sub", rc);
+        return err_raise_comm(c, "MPI_Cart_sub", rc, newcomm);
     *newcomm = (MPI_Comm)(uintptr_t)sub->handle;
     return MPI_SUCCESS;
 }
@@ -345,7 +345,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     }
     free(order);
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, "MPI_Graph_create", rc);
+        return err_raise_comm(parent, "MPI_Graph_create", rc, comm_graph);
     *comm_graph = c ? (MPI_Comm)(uintptr_t)c->handle : MPI_COMM_NULL;
     return MPI_SUCCESS;
 }
@@ -526,7 +526,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
     if (rc == MPI_SUCCESS)
         c->topo->weighted = weighted;
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, "MPI_Dist_graph_create_adjacent", rc);
+        return err_raise_comm(parent, "MPI_Dist_graph_create_adjacent", rc, comm_dist_graph);
     *comm_dist_graph = (MPI_Comm)(uintptr_t)c->handle;
     return MPI_SUCCESS;
 }
@@ -631,7 +631,7 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     free(all);
     free(offsets);
     if (rc != MPI_SUCCESS)
-        return err_raise(parent, "MPI_Dist_graph_create", rc);
+        return err_raise_comm(parent, "MPI_Dist_graph_create", rc, comm_dist_graph);
     *comm_dist_graph = (MPI_Comm)(uintptr_t)c->handle;
     return MPI_SUCCESS;
 }

@@ -175,6 +175,13 @@ int err_raise(struct comm *comm, const char *call, int code)
     return raise_under(comm->errhandler, (MPI_Comm)(uintptr_t)comm->handle, call, code);
 }
 
+int err_raise_comm(struct comm *comm, const char *call, int code, MPI_Comm *out)
+{
+    if (out)
+        *out = MPI_COMM_NULL;
+    return err_raise(comm, call, code);
+}
+
 int err_raise_with(MPI_Errhandler handler, const char *call, int code)
 {
     return raise_under(handler, MPI_COMM_NULL, call, code);

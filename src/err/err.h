@@ -20,6 +20,11 @@ const char *err_detail(void);
 /* Apply comm's error handler (comm may be NULL when the error belongs to no
  * valid communicator).  Returns code when the handler lets the call return. */
 int err_raise(struct comm *comm, const char *call, int code);
+/* err_raise for a call that makes a communicator: its output, when the
+ * pointer is given, holds MPI_COMM_NULL once the call has failed.  MPI
+ * leaves that output undefined, but programs test it after an error
+ * (MPICH's test suite does) and MPICH sets it so. */
+int err_raise_comm(struct comm *comm, const char *call, int code, MPI_Comm *out);
 /* The same under a given handler, for a call with no object to hold one
  * (a user's handler sees MPI_COMM_NULL). */
 int err_raise_with(MPI_Errhandler handler, const char *call, int code);

@@ -201,6 +201,31 @@ int main(int argc, char **argv)
     MT_EXPECT_CLASS(MPI_Comm_rank(stale, &r), MPI_ERR_COMM, "a freed communicator");
     MT_EXPECT_CLASS(MPI_Comm_free(&world), MPI_ERR_COMM, "MPI_Comm_free(MPI_COMM_WORLD)");
     MT_EXPECT_CLASS(MPI_Comm_split(MPI_COMM_WORLD, -5, 0, &some), MPI_ERR_ARG, "split color -5");
+
+    /* A failed constructor leaves MPI_COMM_NULL in its output, whatever
+     * was there (MPI leaves it undefined; programs test it). */
+    MPI_Comm out = MPI_COMM_WORLD;
+    MPI_Request idup_req;
+    MT_EXPECT_CLASS(MPI_Comm_split(MPI_COMM_WORLD, -5, 0, &out), MPI_ERR_ARG, "split color -5");
+    MT_CHECK(out == MPI_COMM_NULL, "a failed MPI_Comm_split left its output as it was");
+    out = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(MPI_Comm_dup(stale, &out), MPI_ERR_COMM, "MPI_Comm_dup of a freed communicator");
+    MT_CHECK(out == MPI_COMM_NULL, "a failed MPI_Comm_dup left its output as it was");
+    out = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(MPI_Comm_idup(stale, &out, &idup_req), MPI_ERR_COMM, "MPI_Comm_idup of a freed communicator");
+    MT_CHECK(out == MPI_COMM_NULL, "a failed MPI_Comm_idup left its output as it was");
+    out = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(MPI_Comm_create(MPI_COMM_WORLD, MPI_GROUP_NULL, &out), MPI_ERR_GROUP,
+                    "MPI_Comm_create of MPI_GROUP_NULL");
+    MT_CHECK(out == MPI_COMM_NULL, "a failed MPI_Comm_create left its output as it was");
+    out = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(MPI_Comm_split_type(MPI_COMM_WORLD, 12345, 0, MPI_INFO_NULL, &out), MPI_ERR_ARG,
+                    "MPI_Comm_split_type of an unknown type");
+    MT_CHECK(out == MPI_COMM_NULL, "a failed MPI_Comm_split_type left its output as it was");
+    out = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(MPI_Intercomm_merge(MPI_COMM_WORLD, 0, &out), MPI_ERR_COMM,
+                    "MPI_Intercomm_merge of an intracommunicator");
+    MT_CHECK(out == MPI_COMM_NULL, "a failed MPI_Intercomm_merge left its output as it was");
     MPI_Comm_free(&half);
     return mt_finish();
 }

@@ -74,5 +74,29 @@ int main(int argc, char **argv)
         MPI_Dist_graph_create(MPI_COMM_WORLD, 1, &me, (int[]){-1}, &me, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &c),
         MPI_ERR_ARG, "a negative degree");
     MT_CHECK(c == MPI_COMM_NULL, "a failed topology call made a communicator");
+
+    /* The output of a failed constructor is MPI_COMM_NULL, not what it
+     * held before (MPICH's errors/topo/cartsmall tests this). */
+    c = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(MPI_Cart_create(MPI_COMM_WORLD, 2, (int[]){size, 2}, periods, 0, &c), MPI_ERR_ARG,
+                    "a grid larger than the communicator");
+    MT_CHECK(c == MPI_COMM_NULL, "a failed MPI_Cart_create left its output as it was");
+    c = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(MPI_Cart_sub(MPI_COMM_WORLD, (int[]){1, 0}, &c), MPI_ERR_TOPOLOGY, "MPI_Cart_sub of the world");
+    MT_CHECK(c == MPI_COMM_NULL, "a failed MPI_Cart_sub left its output as it was");
+    c = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(MPI_Graph_create(MPI_COMM_WORLD, size + 1, index, edges, 0, &c), MPI_ERR_ARG,
+                    "more nodes than processes");
+    MT_CHECK(c == MPI_COMM_NULL, "a failed MPI_Graph_create left its output as it was");
+    c = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(
+        MPI_Dist_graph_create(MPI_COMM_WORLD, 1, &me, (int[]){-1}, &me, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &c),
+        MPI_ERR_ARG, "a negative degree");
+    MT_CHECK(c == MPI_COMM_NULL, "a failed MPI_Dist_graph_create left its output as it was");
+    c = MPI_COMM_WORLD;
+    MT_EXPECT_CLASS(
+        MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &me, (int[]){-1}, 1, &me, (int[]){1}, MPI_INFO_NULL, 0, &c),
+        MPI_ERR_ARG, "a negative weight");
+    MT_CHECK(c == MPI_COMM_NULL, "a failed MPI_Dist_graph_create_adjacent left its output as it was");
     return mt_finish();
 }
