@@ -107,6 +107,35 @@ copy_rows_avx2(unsigned char *d, ptrdiff_t dstride, const unsigned char *s, ptrd
         move_row_avx2(d, s, len);
 }
 
+typedef unsigned char bytes64_t __attribute__((vector_size(64), aligned(1), may_alias));
+
+/* Rows of 64 bytes to 1 KiB as unaligned 64-byte moves, the last one
+ * ending with the row (over part of the one before); shorter and longer
+ * rows as copy_rows_avx2 moves them.  Where 512-bit moves are native
+ * (zen5_rows): a face of 128-byte rows costs 16 loads and 16 stores
+ * instead of some 30 instructions a row, and between two ranks, which pay
+ * for each instruction before the ring's lines move, that shows.  Zen 5
+ * host, `bench/datatype.c` face, alternating launches (GB/s, this loop
+ * against copy_rows_avx2): docs/perf.md, "Small non-contiguous messages
+ * on Zen 5".  From 1 KiB rows (faces of 128 KiB and more) level, so the
+ * aligned stores keep them. */
+COPY_LOOP_ATTRS __attribute__((target("avx2,avx512f,avx512bw"))) static void
+copy_rows_avx512(unsigned char *d, ptrdiff_t dstride, const unsigned char *s, ptrdiff_t sstride, size_t len,
+                 size_t rows)
+{
+    if (len < 64 || len >= 1024) {
+        copy_rows_avx2(d, dstride, s, sstride, len, rows);
+        return;
+    }
+    for (size_t r = 0; r < rows; r++, d += dstride, s += sstride) {
+        size_t i = 0;
+        for (; i + 64 <= len; i += 64)
+            *(bytes64_t *)(d + i) = *(const bytes64_t *)(s + i);
+        if (i < len)
+            *(bytes64_t *)(d + len - 64) = *(const bytes64_t *)(s + len - 64);
+    }
+}
+
 COPY_LOOP_ATTRS __attribute__((target("avx2"))) static void
 copy_listed_avx2(unsigned char *packed, unsigned char *base, const int64_t *disp, size_t len, size_t n, bool unpack)
 {
@@ -249,6 +278,19 @@ static bool fast_strings(void)
     return __builtin_cpu_is("intel") && has_erms();
 }
 
+/* The CPU family of an AMD processor (CPUID leaf 1, with the extended
+ * family added), 0 on any other. */
+static unsigned amd_family(void)
+{
+    unsigned a, b, c, d;
+    if (!__builtin_cpu_is("amd") || !__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    unsigned family = (a >> 8) & 0xf;
+    if (family == 0xf)
+        family += (a >> 20) & 0xff;
+    return family;
+}
+
 /* AMD Zen 5 (family 0x1a) and later: there `rep movsb` moves data between
  * two processes' caches faster than the vector loop, as it did not on Zen 3
  * (family 0x19, copy.h; Zen 4 not measured), but only for copies of 8 KiB to
@@ -265,13 +307,15 @@ static bool fast_strings(void)
  * (docs/perf.md, "Zen 5: `rep movsb` for handoffs"). */
 static bool amd_fast_strings(void)
 {
-    unsigned a, b, c, d;
-    if (!__builtin_cpu_is("amd") || !__get_cpuid(1, &a, &b, &c, &d))
-        return false;
-    unsigned family = (a >> 8) & 0xf;
-    if (family == 0xf)
-        family += (a >> 20) & 0xff;
-    return family >= 0x1a && has_erms();
+    return amd_family() >= 0x1a && has_erms();
+}
+
+/* AMD Zen 5 and later with AVX-512: short rows by 512-bit moves
+ * (copy_rows_avx512).  Zen 4 splits them in two and Intel parts may slow
+ * their clock for them; neither is measured. */
+static bool zen5_rows(void)
+{
+    return amd_family() >= 0x1a && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
 }
 #endif
 
@@ -289,7 +333,7 @@ void copy_init(void)
     if (__builtin_cpu_supports("avx2")) {
         copy_large_fn = copy_large_avx2;
         copy_stream_fn = copy_stream_avx2;
-        copy_rows_fn = copy_rows_avx2;
+        copy_rows_fn = zen5_rows() ? copy_rows_avx512 : copy_rows_avx2;
         copy_listed_fn = copy_listed_avx2;
     }
 #endif
