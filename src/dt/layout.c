@@ -512,6 +512,11 @@ static void copy_node(cursor_t *c, const dt_node_t *node, uintptr_t base, MPI_Co
         copy_repeated(c, node->child, node->count, node->stride, base, pos, len);
         return;
     case DT_LIST: {
+        if (node->n == 1 && !node->block) {
+            /* One entry displaced (a subarray's start): no search. */
+            copy_node(c, node->children[0], base + (uintptr_t)node->disp[0], pos, len);
+            return;
+        }
         /* The entry holding pos: the last whose prefix is <= pos. */
         MPI_Count lo = 0, hi = node->n - 1;
         while (lo < hi) {
@@ -557,6 +562,12 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
         return;
     }
     c->far = spans_caches(count, dt->extent);
+    if (pos + len <= dt->layout->size) {
+        /* Within the first element (a message of one, or its first
+         * piece): no loop over elements. */
+        copy_node(c, dt->layout, base, pos, len);
+        return;
+    }
     /* count copies of the type, extent apart: the loop of a vector */
     copy_repeated(c, dt->layout, count, dt->extent, base, pos, len);
 }
