@@ -112,9 +112,10 @@ typedef unsigned char bytes64_t __attribute__((vector_size(64), aligned(1), may_
 /* Rows of 64 bytes to 1 KiB as unaligned 64-byte moves, the last one
  * ending with the row (over part of the one before); shorter and longer
  * rows as copy_rows_avx2 moves them.  Where 512-bit moves are native
- * (zen5_rows): a face of 128-byte rows costs 16 loads and 16 stores
- * instead of some 30 instructions a row, and between two ranks, which pay
- * for each instruction before the ring's lines move, that shows.  Zen 5
+ * (zen5_rows): a 128-byte row is two loads and two stores instead of
+ * some 30 instructions, which between two ranks cost more than they do in
+ * one process (a 2 KiB face 0.17 us one way, the same bytes contiguous
+ * 0.14; its pack and unpack in one process 19 ns over the copies).  Zen 5
  * host, `bench/datatype.c` face, alternating launches (GB/s, this loop
  * against copy_rows_avx2): docs/perf.md, "Small non-contiguous messages
  * on Zen 5".  From 1 KiB rows (faces of 128 KiB and more) level, so the
