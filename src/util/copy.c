@@ -238,6 +238,23 @@ static void (*copy_listed_fn)(unsigned char *, unsigned char *, const int64_t *,
  * (copy_init); none where it is slow. */
 static size_t copy_movsb_min = SIZE_MAX, copy_movsb_max = SIZE_MAX;
 
+/* copy_to_ring's lower bound for `rep movsb` (AMD Zen 5: 4 KiB).  A
+ * sender streaming to a receiver still busy with earlier messages gains
+ * from `rep movsb` into the ring's lines (last read by the receiver) from
+ * a smaller size than the other copies do.  Zen 5 host, 2 ranks,
+ * alternating launches (4 each), the loop -> `rep movsb` for 4 KiB
+ * payloads after an unanswered send: windowed bandwidth of 4 KiB
+ * 22.8-24.0 -> 25.5-26.7 GB/s, in the host's slow phases 4.7-4.8 ->
+ * 9.7-10.3; ping-pong of 4 KiB level (0.234-0.238 and 0.232-0.236 us one
+ * way).  For every 4 KiB payload, the ping-pong lost (0.229-0.238 ->
+ * 0.252-0.254) and so did a 2-rank MPI_Scatterv of 4 KiB (0.257-0.267 ->
+ * 0.290-0.318): a receiver that waits reads the lines as they come, and
+ * then the loop's are the faster to read.  The collectives' copies into
+ * their shared areas lost as well (2 ranks, 4 KiB: bcast 0.185 -> 0.266
+ * us, allgather 0.24 -> 0.41), and the receiver's copies gained nothing
+ * (docs/perf.md, "Zen 5: a stream's 4 KiB copies into the ring"). */
+static size_t copy_movsb_ring_min = SIZE_MAX;
+
 /* 8 KiB by default (p2p/send.c has the measurements).  Where `rep movsb`
  * copies 8-64 KiB, 32 KiB: pieces, a quarter of the message, smaller than
  * 8 KiB go through the loop while the whole message would not.  Zen 5
@@ -326,9 +343,11 @@ void copy_init(void)
     __builtin_cpu_init();
     if (fast_strings()) {
         copy_movsb_min = 64 * 1024;
+        copy_movsb_ring_min = copy_movsb_min;
     } else if (amd_fast_strings()) {
         copy_movsb_min = 8 * 1024;
         copy_movsb_max = 64 * 1024;
+        copy_movsb_ring_min = 4 * 1024;
         copy_pieces_min = 32 * 1024;
     }
     if (__builtin_cpu_supports("avx2")) {
@@ -367,6 +386,14 @@ void copy_large(void *dst, const void *src, size_t len)
         copy_movsb(dst, src, len);
     else
         copy_large_fn(dst, src, len);
+}
+
+void copy_to_ring(void *dst, const void *src, size_t len)
+{
+    if (len >= copy_movsb_ring_min && len <= copy_movsb_max)
+        copy_movsb(dst, src, len);
+    else
+        copy_bytes(dst, src, len);
 }
 
 void copy_stream(void *dst, const void *src, size_t len)

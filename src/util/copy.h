@@ -14,7 +14,9 @@
  * loop for the rest -- 8 iterations for an 8-byte message.  On Intel CPUs
  * with fast strings the other way round from 64 KiB: there `rep movsb`
  * is up to 1.7x faster than the loop (copy.c: fast_strings), and on AMD
- * Zen 5 from 8 KiB to 64 KiB, the copies of a handoff (amd_fast_strings).
+ * Zen 5 from 8 KiB to 64 KiB, the copies of a handoff (amd_fast_strings),
+ * from 4 KiB into the ring of a receiver that reads them later
+ * (copy_to_ring).
  */
 #ifndef TESSERA_UTIL_COPY_H
 #define TESSERA_UTIL_COPY_H
@@ -33,6 +35,13 @@ void copy_init(void);
 extern size_t copy_pieces_min;
 /* len of 64 bytes or more. */
 void copy_large(void *dst, const void *src, size_t len);
+/* Any len, into a ring that another process reads later, still busy with
+ * what came before (transport/shm/ring.c: the eager payload of a
+ * contiguous message sent after another with no answer between): the
+ * lines written there were last read by that process.  The same as
+ * copy_bytes, but on AMD Zen 5 `rep movsb` takes over from 4 KiB rather
+ * than 8 (copy.c: copy_movsb_ring_min). */
+void copy_to_ring(void *dst, const void *src, size_t len);
 /* Any len, the destination written around the caches (non-temporal
  * stores): for data too large to stay cached, whose lines a plain store
  * would first read from memory, and which would push out what the

@@ -74,6 +74,10 @@ typedef struct shm_channel {
     const _Atomic uint32_t *next_seq;
     uint32_t next_lap;
     int peer; /* receiver: the sender */
+    /* Sender: messages sent since the last one received from this peer.
+     * From the second on the peer is most likely still busy with the
+     * first (a stream, not a ping-pong): shm_send. */
+    uint32_t unanswered;
 } shm_channel_t;
 
 static struct {
@@ -463,9 +467,16 @@ static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t
     shm_slot_t *slot = shm_reserve(ch, len, &space);
     if (!slot)
         return 0;
+    bool streaming = ch->unanswered++ != 0;
     if (len <= SHM_INLINE_BYTES) {
         if (len)
             memcpy(space.part[0], payload, len);
+    } else if (streaming) {
+        /* The receiver will read these lines later, not as they come
+         * (util/copy.c: copy_movsb_ring_min). */
+        copy_to_ring(space.part[0], payload, space.len[0]);
+        if (space.len[1])
+            copy_to_ring(space.part[1], (const uint8_t *)payload + space.len[0], space.len[1]);
     } else {
         copy_bytes(space.part[0], payload, space.len[0]);
         if (space.len[1])
@@ -531,6 +542,7 @@ static int shm_poll_channel(int src, shm_channel_t *ch)
         payload.len[1] = len - first;
         data_used = round_to_line(len);
     }
+    shm.tx[src].unanswered = 0;
     p2p_incoming(src, &hdr, &payload);
     ch->slot_pos++;
     shm_watch_next(ch);
