@@ -238,7 +238,8 @@ static void (*copy_listed_fn)(unsigned char *, unsigned char *, const int64_t *,
  * (copy_init); none where it is slow. */
 static size_t copy_movsb_min = SIZE_MAX, copy_movsb_max = SIZE_MAX;
 
-/* copy_to_ring's lower bound for `rep movsb` (AMD Zen 5: 4 KiB).  A
+/* copy_to_ring's lower bound for `rep movsb` (AMD Zen 5: 4 KiB; elsewhere
+ * none, and copy_bytes moves larger copies by `rep movsb` as before).  A
  * sender streaming to a receiver still busy with earlier messages gains
  * from `rep movsb` into the ring's lines (last read by the receiver) from
  * a smaller size than the other copies do.  Zen 5 host, 2 ranks,
@@ -343,7 +344,6 @@ void copy_init(void)
     __builtin_cpu_init();
     if (fast_strings()) {
         copy_movsb_min = 64 * 1024;
-        copy_movsb_ring_min = copy_movsb_min;
     } else if (amd_fast_strings()) {
         copy_movsb_min = 8 * 1024;
         copy_movsb_max = 64 * 1024;

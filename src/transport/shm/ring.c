@@ -74,9 +74,9 @@ typedef struct shm_channel {
     const _Atomic uint32_t *next_seq;
     uint32_t next_lap;
     int peer; /* receiver: the sender */
-    /* Sender: messages sent since the last one received from this peer.
-     * From the second on the peer is most likely still busy with the
-     * first (a stream, not a ping-pong): shm_send. */
+    /* Sender: messages shm_send wrote since the last one received from
+     * this peer.  From the second on the peer is most likely still busy
+     * with the first (a stream, not a ping-pong): ring_copy. */
     uint32_t unanswered;
 } shm_channel_t;
 
@@ -460,6 +460,16 @@ static inline void shm_publish(int dest, shm_channel_t *ch, shm_slot_t *slot, co
     shm_doorbell_ring(dest);
 }
 
+/* A payload into the ring; streaming: the receiver will read these lines
+ * later, not as they come (util/copy.c: copy_movsb_ring_min). */
+static inline void ring_copy(void *dst, const void *src, size_t len, bool streaming)
+{
+    if (streaming)
+        copy_to_ring(dst, src, len);
+    else
+        copy_bytes(dst, src, len);
+}
+
 static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)
 {
     shm_channel_t *ch = &shm.tx[dest];
@@ -471,16 +481,10 @@ static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t
     if (len <= SHM_INLINE_BYTES) {
         if (len)
             memcpy(space.part[0], payload, len);
-    } else if (streaming) {
-        /* The receiver will read these lines later, not as they come
-         * (util/copy.c: copy_movsb_ring_min). */
-        copy_to_ring(space.part[0], payload, space.len[0]);
-        if (space.len[1])
-            copy_to_ring(space.part[1], (const uint8_t *)payload + space.len[0], space.len[1]);
     } else {
-        copy_bytes(space.part[0], payload, space.len[0]);
+        ring_copy(space.part[0], payload, space.len[0], streaming);
         if (space.len[1])
-            copy_bytes(space.part[1], (const uint8_t *)payload + space.len[0], space.len[1]);
+            ring_copy(space.part[1], (const uint8_t *)payload + space.len[0], space.len[1], streaming);
     }
     shm_publish(dest, ch, slot, hdr, len);
     return 1;
