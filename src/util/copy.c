@@ -256,6 +256,19 @@ static size_t copy_movsb_min = SIZE_MAX, copy_movsb_max = SIZE_MAX;
  * (docs/perf.md, "Zen 5: a stream's 4 KiB copies into the ring"). */
 static size_t copy_movsb_ring_min = SIZE_MAX;
 
+/* The row length from which rows gathered into one contiguous run (a
+ * strided type packed: into the ring, a pack buffer) take `rep movsb` a
+ * row (AMD Zen 5: 1 KiB, up to copy_movsb_max; elsewhere never).  Zen 5
+ * host, a 3D array's face (rows n doubles long, n * n apart), the vector
+ * loop -> `rep movsb` for the rows packed: between two ranks (GB/s,
+ * alternating launches) n = 128 (1 KiB rows) 32.7-35.3 -> 36.5-38.7, n =
+ * 256 41.5-44.4 -> 44.7-46.8; MPI_Pack in one process 2.17-2.23 -> 1.92
+ * us and 8.99-9.15 -> 8.79-8.81.  Rows of 256 bytes lost (a face of n = 32
+ * between two ranks 19.4-20.2 -> 15.4-15.7 GB/s), rows of 512 level; rows
+ * scattered from a packed run (the unpack) level to 5% slower, so they
+ * keep the loop (docs/perf.md, "Zen 5: rows packed by `rep movsb`"). */
+static size_t copy_movsb_gather_min = SIZE_MAX;
+
 /* 8 KiB by default (p2p/send.c has the measurements).  Where `rep movsb`
  * copies 8-64 KiB, 32 KiB: pieces, a quarter of the message, smaller than
  * 8 KiB go through the loop while the whole message would not.  Zen 5
@@ -348,6 +361,7 @@ void copy_init(void)
         copy_movsb_min = 8 * 1024;
         copy_movsb_max = 64 * 1024;
         copy_movsb_ring_min = 4 * 1024;
+        copy_movsb_gather_min = 1024;
         copy_pieces_min = 32 * 1024;
     }
     if (__builtin_cpu_supports("avx2")) {
@@ -406,6 +420,13 @@ void copy_stream(void *dst, const void *src, size_t len)
 
 void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows)
 {
+    if (dst_stride == (ptrdiff_t)len && len >= copy_movsb_gather_min && len <= copy_movsb_max) {
+        unsigned char *d = dst;
+        const unsigned char *s = src;
+        for (size_t r = 0; r < rows; r++, d += len, s += src_stride)
+            copy_movsb(d, s, len);
+        return;
+    }
     copy_rows_fn(dst, dst_stride, src, src_stride, len, rows);
 }
 

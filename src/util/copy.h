@@ -57,7 +57,9 @@ void copy_stream(void *dst, const void *src, size_t len);
  * moves of every row are one loop.  Rows of a kilobyte and more went row
  * by row through copy_large until the face of a 3D array (rows of 1-2 KiB,
  * 128-512 KiB apart) measured 1.10-1.15x faster between two ranks in one
- * loop (docs/perf.md). */
+ * loop (docs/perf.md).  On AMD Zen 5, rows of 1 KiB and more gathered
+ * into a contiguous run (dst_stride == len) take `rep movsb` each
+ * (copy.c: copy_movsb_gather_min). */
 #define COPY_ROWS_MIN 32
 void copy_rows(void *dst, ptrdiff_t dst_stride, const void *src, ptrdiff_t src_stride, size_t len, size_t rows);
 /* n blocks of len bytes, COPY_ROWS_MIN <= len, at base + disp[i], packed
