@@ -262,8 +262,9 @@ static size_t copy_movsb_ring_min = SIZE_MAX;
  * host, a 3D array's face (rows n doubles long, n * n apart), the vector
  * loop -> `rep movsb` for the rows packed: between two ranks (GB/s,
  * alternating launches) n = 128 (1 KiB rows) 32.7-35.3 -> 36.5-38.7, n =
- * 256 41.5-44.4 -> 44.7-46.8; MPI_Pack in one process 2.17-2.23 -> 1.92
- * us and 8.99-9.15 -> 8.79-8.81.  Rows of 256 bytes lost (a face of n = 32
+ * 256 41.5-44.4 -> 44.7-46.8 (two other ping-pong programs: level);
+ * MPI_Pack in one process 2.17-2.23 -> 1.92 us and 8.99-9.15 ->
+ * 8.79-8.81.  Rows of 256 bytes lost (a face of n = 32
  * between two ranks 19.4-20.2 -> 15.4-15.7 GB/s), rows of 512 level; rows
  * scattered from a packed run (the unpack) level to 5% slower, so they
  * keep the loop (docs/perf.md, "Zen 5: rows packed by `rep movsb`"). */
