@@ -572,6 +572,26 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
     copy_repeated(c, dt->layout, count, dt->extent, base, pos, len);
 }
 
+MPI_Count dt_layout_first_block(const dt_node_t *node)
+{
+    while (node) {
+        switch (node->kind) {
+        case DT_BLOCK:
+            return node->size;
+        case DT_VECTOR:
+            node = node->child;
+            break;
+        default: /* DT_LIST */
+            if (node->block > 0)
+                return node->block;
+            if (node->n != 1 || node->block)
+                return 0;
+            node = node->children[0];
+        }
+    }
+    return 0;
+}
+
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed)
 {
     cursor_t c = {packed, false, NULL, false};

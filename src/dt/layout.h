@@ -69,6 +69,12 @@ void dt_node_free(dt_node_t *node);
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed);
 void dt_unpack_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, const void *packed);
 
+/* The bytes of the first contiguous block a walk of the layout reaches
+ * (through vectors, one-entry lists and lists of equal blocks), 0 when a
+ * list of different entries comes first: how much one block of the type
+ * moves at a time. */
+MPI_Count dt_layout_first_block(const dt_node_t *node);
+
 /* Where bytes [pos, pos + len) of the packed stream lie in memory, as
  * address ranges in stream order, adjacent ones merged: the iovec list of a
  * single copy between processes.  Appends to segs (grown with realloc;

@@ -21,9 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dt/layout.h"
 #include "p2p/p2p.h"
 #include "p2p/proto_info.h"
 #include "progress/progress.h"
+#include "util/atomics.h"
 #include "util/copy.h"
 #include "util/log.h"
 
@@ -103,7 +105,9 @@ static inline int send_data(transport_ops_t *tp, int dest, const wire_hdr_t *hdr
  * than PIECE_MAX (the first unpack waits for the first piece).  Since
  * strided blocks of 4-16 bytes move inline (dt/layout.c), a 4 KiB column
  * in two pieces beats four: 1.05x (medians of 10 alternating launches),
- * 6 KiB 1.03x; in one piece 0.93x. */
+ * 6 KiB 1.03x; in one piece 0.93x.  That was an earlier host: on Zen 5
+ * four beat two by 1.1x, so blocks shorter than a line go in pieces from
+ * copy_sparse_piece_min (util/copy.c). */
 #define PIECE_MIN 2048
 #define PIECE_MAX 16384
 
@@ -122,10 +126,17 @@ static inline int send_data(transport_ops_t *tp, int dest, const wire_hdr_t *hdr
  * at (5% more than 32 KiB chunks, in and out of cache). */
 #define CONTIG_WAITING_CHUNK (32 * 1024)
 
-static size_t piece_size(size_t bytes)
+static size_t piece_size(const dt_buffer_t *data)
 {
-    size_t piece = (bytes / 4 + 63) & ~(size_t)63;
-    return piece < PIECE_MIN ? PIECE_MIN : piece > PIECE_MAX ? PIECE_MAX : piece;
+    size_t piece = (data->bytes / 4 + 63) & ~(size_t)63, min = PIECE_MIN;
+    /* Blocks shorter than a line: packing touches a line for every few
+     * bytes, and smaller pieces overlap more (util/copy.c). */
+    if (data->dt && piece < min && copy_sparse_piece_min < min) {
+        MPI_Count block = dt_layout_first_block(data->dt->layout);
+        if (block > 0 && block < CACHE_LINE)
+            min = copy_sparse_piece_min;
+    }
+    return piece < min ? min : piece > PIECE_MAX ? PIECE_MAX : piece;
 }
 
 /* Non-contiguous data goes in pieces from 4 KiB.  Below, a message of
@@ -200,7 +211,7 @@ static int send_push(request_t *req)
     case SEND_PIECES:
         hdr = send_hdr(WIRE_PIECE, 0, 0);
         while (req->done < req->data.bytes) {
-            size_t piece = piece_size(req->data.bytes);
+            size_t piece = piece_size(&req->data);
             if (piece > req->data.bytes - req->done)
                 piece = req->data.bytes - req->done;
             if (!send_data(tp, req->world_peer, &hdr, &req->data, req->done, piece))

@@ -278,6 +278,18 @@ static size_t copy_movsb_gather_min = SIZE_MAX;
  * pieces against 0.88-0.89 whole, 64 KiB 1.26-1.29 against 1.61-1.62. */
 size_t copy_pieces_min = 8 * 1024;
 
+/* The smallest piece of a non-contiguous eager message whose blocks are
+ * shorter than a cache line (a column of doubles: a line read and written
+ * for every 8 bytes), where the piece is not the message's quarter
+ * (p2p/send.c: piece_size).  2 KiB by default (a 4 KiB column in two
+ * pieces 1.05x faster than in four on an earlier host); AMD Zen 5: 1 KiB.
+ * Zen 5 host, `datatype.c`, three launches each way (GB/s): column of 4
+ * KiB in 2 KiB pieces 7.35-7.54, in 1 KiB pieces 8.25-8.41, whole
+ * 6.38-6.51; a column of 6 KiB 8.69-8.86 -> 8.48-8.67; a face of 4232
+ * bytes (rows of 184 bytes) lost in 1 KiB pieces (14.0-14.3 -> 13.0-13.2),
+ * hence blocks shorter than a line only (docs/perf.md). */
+size_t copy_sparse_piece_min = 2048;
+
 static void copy_movsb(void *dst, const void *src, size_t len)
 {
 #if defined(__x86_64__)
@@ -364,6 +376,7 @@ void copy_init(void)
         copy_movsb_ring_min = 4 * 1024;
         copy_movsb_gather_min = 1024;
         copy_pieces_min = 32 * 1024;
+        copy_sparse_piece_min = 1024;
     }
     if (__builtin_cpu_supports("avx2")) {
         copy_large_fn = copy_large_avx2;

@@ -33,6 +33,9 @@ void copy_init(void);
  * costs a ring slot and a poll, which a fast whole copy does not repay
  * (copy_init sets it). */
 extern size_t copy_pieces_min;
+/* The smallest piece of a non-contiguous message of blocks shorter than a
+ * cache line (p2p/send.c). */
+extern size_t copy_sparse_piece_min;
 /* len of 64 bytes or more. */
 void copy_large(void *dst, const void *src, size_t len);
 /* Any len, into a ring that another process reads later, still busy with
