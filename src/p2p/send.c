@@ -210,8 +210,8 @@ static int send_push(request_t *req)
         /* fall through */
     case SEND_PIECES:
         hdr = send_hdr(WIRE_PIECE, 0, 0);
-        while (req->done < req->data.bytes) {
-            size_t piece = piece_size(&req->data);
+        for (size_t whole = piece_size(&req->data); req->done < req->data.bytes;) {
+            size_t piece = whole;
             if (piece > req->data.bytes - req->done)
                 piece = req->data.bytes - req->done;
             if (!send_data(tp, req->world_peer, &hdr, &req->data, req->done, piece))
