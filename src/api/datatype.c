@@ -607,7 +607,7 @@ static int type_resized(const char *call, bool large, int combiner, MPI_Datatype
         if (dt)
             rc = dt_build_resized(dt, old, lb, extent);
         if (dt && rc == MPI_SUCCESS && combiner == MPI_COMBINER_DUP)
-            dt->committed = old->committed;
+            rc = old->committed ? dt_commit(dt) : MPI_SUCCESS;
     }
     return finish(call, dt, rc, newtype);
 }

@@ -60,6 +60,13 @@ typedef struct datatype {
     struct attr *attrs; /* attributes (obj/attr.h), in the order set */
     /* Where the bytes lie (dt/layout.h); NULL when size is 0. */
     struct dt_node *layout;
+    /* Set at commit when one element's data is rows_n rows of rows_block
+     * bytes (COPY_ROWS_MIN or more), rows_stride apart from rows_disp (a
+     * vector of rows, a 2D or 3D subarray's face): layout.c copies a whole
+     * element with one call of copy_rows.  rows_n is 0 otherwise. */
+    MPI_Count rows_n;
+    MPI_Aint rows_disp, rows_stride;
+    size_t rows_block;
 } datatype_t;
 
 void dt_init(void);

@@ -561,6 +561,23 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
         move_bytes(c, base + (uintptr_t)dt->true_lb + (uintptr_t)pos, (size_t)len);
         return;
     }
+    if (dt->rows_n && pos == 0 && len == dt->size && !c->segs) {
+        /* One whole element of rows (a message of one face): straight to
+         * the row copy, not down the tree (list, vector, block: about 100
+         * instructions a copy).  A 2 KiB face between two ranks 1.03-1.04x
+         * faster (medians of 8-10 alternating launches).  Through
+         * move_blocks, for columns of doubles too, the face was 0.94x and
+         * the 4 KiB column level, so rows only. */
+        uintptr_t at = base + (uintptr_t)dt->rows_disp;
+        if (c->unpack)
+            copy_rows((void *)at, dt->rows_stride, c->packed, (ptrdiff_t)dt->rows_block, dt->rows_block,
+                      (size_t)dt->rows_n);
+        else
+            copy_rows(c->packed, (ptrdiff_t)dt->rows_block, (const void *)at, dt->rows_stride, dt->rows_block,
+                      (size_t)dt->rows_n);
+        c->packed += len;
+        return;
+    }
     c->far = spans_caches(count, dt->extent);
     if (pos + len <= dt->layout->size) {
         /* Within the first element (a message of one, or its first
@@ -570,6 +587,23 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
     }
     /* count copies of the type, extent apart: the loop of a vector */
     copy_repeated(c, dt->layout, count, dt->extent, base, pos, len);
+}
+
+void dt_layout_note_rows(datatype_t *dt)
+{
+    const dt_node_t *node = dt->layout;
+    MPI_Aint disp = 0;
+    dt->rows_n = 0;
+    if (node->kind == DT_LIST && node->n == 1 && !node->block) {
+        disp = node->disp[0];
+        node = node->children[0];
+    }
+    if (node->kind != DT_VECTOR || node->child->kind != DT_BLOCK || node->child->size < COPY_ROWS_MIN)
+        return;
+    dt->rows_disp = disp;
+    dt->rows_stride = node->stride;
+    dt->rows_block = (size_t)node->child->size;
+    dt->rows_n = node->count;
 }
 
 MPI_Count dt_layout_first_block(const dt_node_t *node)

@@ -69,6 +69,9 @@ void dt_node_free(dt_node_t *node);
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed);
 void dt_unpack_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, const void *packed);
 
+/* Fill dt's rows_* fields (dt/datatype.h) from its layout. */
+void dt_layout_note_rows(datatype_t *dt);
+
 /* The bytes of the first contiguous block a walk of the layout reaches
  * (through vectors, one-entry lists and lists of equal blocks), 0 when a
  * list of different entries comes first: how much one block of the type
