@@ -174,6 +174,20 @@ static inline bool send_in_pieces(const transport_ops_t *tp, int dest, const dt_
     return data->bytes >= copy_pieces_min && receiver_waiting(tp, dest);
 }
 
+/* Non-contiguous data moves through the data ring whether it goes eager or
+ * by the rendezvous (rndv.c never reads a typed sender in one copy), so
+ * beyond the eager limit the rendezvous buys only that a receiver not yet
+ * ready leaves the data in the sender's buffer instead of copying it into
+ * its unexpected queue.  To a receiver that has taken everything sent to
+ * it (most likely waiting for this message) a message of up to half the
+ * data ring goes eager in pieces instead, without the RTS and the CTS
+ * before the first chunk: a face of 128 KiB between two ranks 1.07x
+ * faster, 512 KiB 1.04x (Zen 5, medians of six alternating launches). */
+static inline bool typed_eager(const transport_ops_t *tp, int dest, const dt_buffer_t *data)
+{
+    return data->dt && data->bytes <= tp->ring_bytes / 2 && receiver_waiting(tp, dest);
+}
+
 /* The DATA chunk size of a stream of data to world rank dest over tp. */
 static size_t stream_chunk(const transport_ops_t *tp, int dest, const dt_buffer_t *data)
 {
@@ -405,9 +419,15 @@ void p2p_send_start(request_t *req)
     if (!p2p_begin(req))
         return;
     transport_ops_t *tp = p2p_transport(req->world_peer);
-    bool eager = req->mode != SEND_MODE_SYNC && req->data.bytes <= tp->eager_limit && req->part_seq == 0 &&
+    bool eager = req->mode != SEND_MODE_SYNC && req->part_seq == 0 &&
                  !(req->mode == SEND_MODE_OFFER && rndv_can_offer(&req->data));
-    if (eager && proto_info_enabled)
+    if (eager && req->data.bytes > tp->eager_limit) {
+        eager = typed_eager(tp, req->world_peer, &req->data);
+        if (eager)
+            proto_info(req->world_peer, PROTO_EAGER_RING,
+                       "non-contiguous, to a receiver that has taken everything sent before: in pieces through "
+                       "the data ring, no rendezvous");
+    } else if (eager && proto_info_enabled)
         send_report(req->world_peer, req->data.bytes);
     if (req->mode == SEND_MODE_SYNC && !req->data.dt && req->data.bytes <= WIRE_SYNC_INLINE_BYTES) {
         proto_info(req->world_peer, PROTO_EAGER_SYNC,
