@@ -12,7 +12,9 @@
  *   pieces      eager non-contiguous data of a few kilobytes and more, and
  *               contiguous data of 16 KiB and more to a receiver that is
  *               waiting, goes in pieces (wire.h), so that the copy in and
- *               the copy out overlap.
+ *               the copy out overlap; so does non-contiguous data beyond
+ *               the eager limit, up to half the data ring, to a receiver
+ *               that has taken everything sent before (typed_eager).
  *   rendezvous  beyond the transport's eager limit: an RTS announces the
  *               buffer and the receiver pulls it (rndv.c).
  * A send that finds no room waits in its peer's pending queue, in order, so

@@ -57,7 +57,9 @@ static const char *const pulls_choices[] = {"auto", "rings", "pull", NULL};
 
 static const tunable_t tunable_registry[] = {
     {"TESSERA_EAGER_LIMIT", TUNABLE_SIZE, &tunables.eager_limit,
-     "largest message sent eagerly (with its header); larger ones use a rendezvous", NULL, 0, 1 << 30, 0},
+     "largest message sent eagerly (with its header); larger ones use a rendezvous, but for a non-contiguous one "
+     "to a receiver that has taken everything sent before, up to half the data ring",
+     NULL, 0, 1 << 30, 0},
     {"TESSERA_RING_SLOTS", TUNABLE_UINT, &tunables.ring_slots,
      "header slots (64 bytes each) in each pair's ring, a power of two", NULL, 8, 1 << 20, 1},
     {"TESSERA_RING_DATA_BYTES", TUNABLE_SIZE, &tunables.ring_data_bytes,
