@@ -594,7 +594,7 @@ void dt_layout_note_rows(datatype_t *dt)
     const dt_node_t *node = dt->layout;
     MPI_Aint disp = 0;
     dt->rows_n = 0;
-    if (node->kind == DT_LIST && node->n == 1 && !node->block) {
+    if (is_displaced(node)) {
         disp = node->disp[0];
         node = node->children[0];
     }
@@ -618,7 +618,7 @@ MPI_Count dt_layout_first_block(const dt_node_t *node)
         default: /* DT_LIST */
             if (node->block > 0)
                 return node->block;
-            if (node->n != 1 || node->block)
+            if (!is_displaced(node))
                 return 0;
             node = node->children[0];
         }
