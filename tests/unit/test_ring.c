@@ -13,6 +13,7 @@
  * to exercise the memory ordering with both ends busy at once.  With a
  * data ring smaller than a sender's first window and with a larger one.
  */
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -83,39 +84,35 @@ static int send_one(int msg)
     return transport_shm.send(1, &hdr, buf, len);
 }
 
+/* Sends up to most messages, as many as fit, tells the parent how many
+ * and waits for it to take them. */
+static void send_batch(int *sent, int most, int to_parent, int from_parent)
+{
+    int batch = 0;
+    char go;
+    while (batch < most && send_one(*sent)) {
+        (*sent)++;
+        batch++;
+    }
+    if (write(to_parent, &batch, sizeof batch) != sizeof batch || read(from_parent, &go, 1) != 1)
+        _exit(2);
+}
+
 static void sender(void *base, int to_parent, int from_parent)
 {
     shm_transport_init(base, 0, 2, 0);
     int sent = 0;
     char go;
-    while (bursts && sent < BURST * BURSTS) {
-        int batch = 0;
-        while (batch < BURST && send_one(sent)) {
-            sent++;
-            batch++;
-        }
-        if (write(to_parent, &batch, sizeof batch) != sizeof batch)
-            _exit(2);
-        if (read(from_parent, &go, 1) != 1)
-            _exit(2);
-    }
+    while (bursts && sent < BURST * BURSTS)
+        send_batch(&sent, BURST, to_parent, from_parent);
     for (; !bursts && sent < ONE_AT_A_TIME; sent++) {
         if (!send_one(sent) || write(to_parent, &sent, sizeof sent) != sizeof sent)
             _exit(2);
         if (read(from_parent, &go, 1) != 1)
             _exit(2);
     }
-    for (int round = 0; round < LOCKSTEP_ROUNDS; round++) {
-        int batch = 0;
-        while (send_one(sent)) {
-            sent++;
-            batch++;
-        }
-        if (write(to_parent, &batch, sizeof batch) != sizeof batch)
-            _exit(2);
-        if (read(from_parent, &go, 1) != 1)
-            _exit(2);
-    }
+    for (int round = 0; round < LOCKSTEP_ROUNDS; round++)
+        send_batch(&sent, INT_MAX, to_parent, from_parent);
     for (int n = 0; n < FREE_RUN; n++) {
         while (!send_one(sent))
             ;
@@ -133,6 +130,25 @@ static size_t data_touched(void *base, uint64_t data_bytes)
     while (end > 0 && data[end - 1] == 0)
         end--;
     return end;
+}
+
+/* Takes a batch send_batch announced on from_child, checks that all of it
+ * arrived, and lets the child go on.  Returns the batch's size, -1 when
+ * the child is gone. */
+static int take_batch(int from_child, int to_child, int *expected)
+{
+    int batch = 0;
+    if (read(from_child, &batch, sizeof batch) != sizeof batch) {
+        CHECK(0, "sender died after message %d", *expected);
+        return -1;
+    }
+    *expected += batch;
+    while (transport_shm.poll() > 0)
+        ;
+    CHECK(received == *expected, "sent %d, received %d", *expected, received);
+    if (write(to_child, "g", 1) != 1)
+        CHECK(0, "cannot let the sender go on after message %d", *expected);
+    return batch;
 }
 
 static void run(uint64_t data_bytes, bool in_bursts)
@@ -161,18 +177,8 @@ static void run(uint64_t data_bytes, bool in_bursts)
     shm_transport_init(base, 1, 2, 0);
     int expected = 0;
     while (bursts && expected < BURST * BURSTS && failures == 0) {
-        int batch = 0;
-        if (read(up[0], &batch, sizeof batch) != sizeof batch) {
-            CHECK(0, "sender died after message %d", expected);
-            break;
-        }
+        int batch = take_batch(up[0], down[1], &expected);
         CHECK(batch == BURST, "a burst of %d messages", batch);
-        expected += batch;
-        while (transport_shm.poll() > 0)
-            ;
-        CHECK(received == expected, "bursts: sent %d, received %d", expected, received);
-        if (write(down[1], "g", 1) != 1)
-            break;
     }
     if (bursts) {
         /* 2.5 MiB in bursts of 64 KiB: the receiver had caught up at each
@@ -200,19 +206,9 @@ static void run(uint64_t data_bytes, bool in_bursts)
     CHECK(bursts || touched <= window, "messages taken one at a time wrote up to byte %zu of a %llu-byte ring", touched,
           (unsigned long long)data_bytes);
     expected = received;
-    for (int round = 0; round < LOCKSTEP_ROUNDS; round++) {
-        int batch = 0;
-        if (read(up[0], &batch, sizeof batch) != sizeof batch) {
-            CHECK(0, "sender died in round %d", round);
-            break;
-        }
+    for (int round = 0; round < LOCKSTEP_ROUNDS && failures == 0; round++) {
+        int batch = take_batch(up[0], down[1], &expected);
         CHECK(batch > 0 && batch <= SLOTS, "round %d: %d messages fit a %d-slot ring", round, batch, SLOTS);
-        expected += batch;
-        while (transport_shm.poll() > 0)
-            ;
-        CHECK(received == expected, "round %d: sent %d, received %d", round, expected, received);
-        if (write(down[1], "g", 1) != 1)
-            break;
     }
     expected += FREE_RUN;
     while (received < expected && failures == 0)
