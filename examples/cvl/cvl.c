@@ -10,6 +10,7 @@
 #include "cvl.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,11 +78,44 @@ static void carry_reduce(void *in, void *inout, int *len, MPI_Datatype *type)
         b[i] = carry_combine(a[i], b[i]);
 }
 
+/* The permutations' exchange buffers, kept from one call to the next and
+ * grown when a call needs more.  Allocated and freed at every call, a
+ * buffer of 128 KiB or more was a fresh mapping each time (glibc's mmap
+ * threshold), its pages faulting in at every call: at 2 ranks a
+ * permutation of 8192 words a rank took 65 us a call, 31 us with the
+ * buffers kept (docs/perf.md). */
+enum { BUFFER_OUT, BUFFER_IN, BUFFER_SLOT, BUFFERS };
+struct cvl_buffers {
+    void *p[BUFFERS];
+    size_t bytes[BUFFERS];
+};
+
+static void *cvl_buffer(const cvl_t *c, int which, size_t bytes)
+{
+    struct cvl_buffers *b = c->buffers;
+    if (b->bytes[which] < bytes) {
+        size_t grown = bytes > 2 * b->bytes[which] ? bytes : 2 * b->bytes[which];
+        free(b->p[which]);
+        b->p[which] = malloc(grown);
+        if (!b->p[which]) {
+            fprintf(stderr, "cvl: no memory for a %zu-byte exchange buffer\n", grown);
+            MPI_Abort(c->comm, 1);
+        }
+        b->bytes[which] = grown;
+    }
+    return b->p[which];
+}
+
 int cvl_init(cvl_t *c, MPI_Comm comm)
 {
+    c->buffers = calloc(1, sizeof *c->buffers);
+    if (!c->buffers)
+        return MPI_ERR_NO_MEM;
     int err = MPI_Comm_dup(comm, &c->comm);
-    if (err != MPI_SUCCESS)
+    if (err != MPI_SUCCESS) {
+        free(c->buffers);
         return err;
+    }
     MPI_Comm_rank(c->comm, &c->rank);
     MPI_Comm_size(c->comm, &c->size);
     MPI_Type_contiguous(2, MPI_INT64_T, &c->pair);
@@ -91,6 +125,10 @@ int cvl_init(cvl_t *c, MPI_Comm comm)
 
 void cvl_finalize(cvl_t *c)
 {
+    for (int i = 0; i < BUFFERS; i++)
+        free(c->buffers->p[i]);
+    free(c->buffers);
+    c->buffers = NULL;
     MPI_Op_free(&c->carry_op);
     MPI_Type_free(&c->pair);
     MPI_Comm_free(&c->comm);
@@ -361,7 +399,8 @@ void cvl_scatter(const cvl_t *c, cvl_vec_t *dst, const cvl_vec_t *src, const cvl
     routes_plan(c, &rt, index->i, m, dst->n);
     const int64_t *words = src->i;
     int64_t *into = dst->i;
-    int64_t(*out)[2] = malloc((size_t)m * sizeof *out + 16), (*in)[2] = malloc((size_t)rt.received * sizeof *in + 16);
+    int64_t(*out)[2] = cvl_buffer(c, BUFFER_OUT, (size_t)m * sizeof *out + 16);
+    int64_t(*in)[2] = cvl_buffer(c, BUFFER_IN, (size_t)rt.received * sizeof *in + 16);
     for (long k = 0; k < m; k++) {
         int64_t g = index->i[k];
         if (g < 0)
@@ -377,8 +416,6 @@ void cvl_scatter(const cvl_t *c, cvl_vec_t *dst, const cvl_vec_t *src, const cvl
     MPI_Alltoallv(out, rt.send_count, rt.send_displ, c->pair, in, rt.recv_count, rt.recv_displ, c->pair, c->comm);
     for (long k = 0; k < rt.received; k++)
         into[in[k][0] - dst->lo] = in[k][1];
-    free(out);
-    free(in);
     routes_free(&rt);
 }
 
@@ -390,8 +427,9 @@ void cvl_gather(const cvl_t *c, cvl_vec_t *dst, const cvl_vec_t *src, const cvl_
     const int64_t *words = src->i;
     int64_t *into = dst->i;
     /* The indices asked for go out; the values come back in their place. */
-    int64_t *want = malloc((size_t)m * sizeof *want + 8), *asks = malloc((size_t)rt.received * sizeof *asks + 8);
-    long *slot = malloc((size_t)m * sizeof *slot + 8);
+    int64_t *want = cvl_buffer(c, BUFFER_OUT, (size_t)m * sizeof *want + 8);
+    int64_t *asks = cvl_buffer(c, BUFFER_IN, (size_t)rt.received * sizeof *asks + 8);
+    long *slot = cvl_buffer(c, BUFFER_SLOT, (size_t)m * sizeof *slot + 8);
     for (long k = 0; k < m; k++) {
         int64_t g = index->i[k];
         int r = cvl_owner(c, src->n, g);
@@ -412,8 +450,5 @@ void cvl_gather(const cvl_t *c, cvl_vec_t *dst, const cvl_vec_t *src, const cvl_
     for (long k = 0; k < m; k++)
         if (slot[k] >= 0)
             into[k] = want[slot[k]];
-    free(slot);
-    free(want);
-    free(asks);
     routes_free(&rt);
 }

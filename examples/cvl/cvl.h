@@ -32,8 +32,9 @@ typedef enum { CVL_SUM, CVL_MAX, CVL_MIN, CVL_COPY } cvl_op_t;
 typedef struct {
     MPI_Comm comm; /* a duplicate: the library's messages stay its own */
     int rank, size;
-    MPI_Datatype pair; /* two 64-bit words */
-    MPI_Op carry_op;   /* combines the scans' carries across ranks */
+    MPI_Datatype pair;           /* two 64-bit words */
+    MPI_Op carry_op;             /* combines the scans' carries across ranks */
+    struct cvl_buffers *buffers; /* the permutations' buffers, kept from call to call (cvl.c) */
 } cvl_t;
 
 typedef struct {
