@@ -58,6 +58,28 @@ static void expect(const cvl_t *c, const char *what, long n, const cvl_vec_t *v,
         }
 }
 
+/* cvl_owner against the blocks' definition (cvl_block_lo), around every
+ * block's start and at scattered elements, for lengths up to 2^40. */
+static void check_owners(const cvl_t *c)
+{
+    const long lengths[] = {1, 2, 3, 7, 4099, 1000003, 1L << 33, (1L << 40) + 7};
+    for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
+        long n = lengths[i];
+        for (long k = 0; k < 4 * (c->size + 1) + 10000; k++) {
+            long g = k < 4 * (c->size + 1) ? cvl_block_lo(c, n, (int)(k / 4)) + k % 4 - 2
+                                           : (long)(mix((uint64_t)k) % (uint64_t)n);
+            if (g < 0 || g >= n)
+                continue;
+            int r = cvl_owner(c, n, g);
+            if (r < 0 || r >= c->size || cvl_block_lo(c, n, r) > g || g >= cvl_block_lo(c, n, r + 1)) {
+                printf("rank %d: n %ld: element %ld said to be on rank %d\n", c->rank, n, g, r);
+                failures++;
+                return;
+            }
+        }
+    }
+}
+
 static double apply(cvl_op_t op, double a, double b)
 {
     return op == CVL_SUM ? a + b : op == CVL_MAX ? fmax(a, b) : op == CVL_MIN ? fmin(a, b) : a;
@@ -241,6 +263,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     cvl_t c;
     cvl_init(&c, MPI_COMM_WORLD);
+    check_owners(&c);
     const long lengths[] = {0, 1, 2, 3, 5, 11, 1000, 4099};
     for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
         check_length(&c, lengths[i], 1); /* every element its own segment */
