@@ -125,11 +125,12 @@ static uint64_t round_to_line(uint64_t n)
  * time and wrote, message after message, lines the receiver had read
  * moments before and still held, where round the whole ring it writes
  * lines both caches have let go.  Zen 5 host, windowed bandwidth, medians
- * of 4-5 launches alternating (GB/s), a buffer per message: 1 KiB 15.7 ->
- * 17.0, 2 KiB 24.2 -> 27.3, 4 KiB 27.2 -> 35.2 (MPICH 24.6); one buffer:
- * 16.6 -> 18.2, 24.1 -> 28.4, 27.0 -> 30.4 (MPICH 24.9); 8-64 KiB level.
+ * of 3-5 launches alternating (GB/s), a buffer per message: 1 KiB 14.5 ->
+ * 14.9, 2 KiB 21.4 -> 23.9, 4 KiB 27.0 -> 31.4 (MPICH 24.6); one buffer:
+ * 16.3 -> 16.9, 21.5 -> 23.0, 26.4 -> 28.3 (MPICH 24.9); 8-64 KiB level.
  * Ping-pongs never stream and keep their window (latency and 2-rank
- * collectives level).
+ * collectives level); a large message's chunks are not a stream
+ * (shm_note_stream).
  */
 /* In a slot's len: the payload starts at the data ring's beginning. */
 #define SHM_STARTED_OVER (1u << 31)
@@ -490,7 +491,11 @@ static inline void ring_copy(void *dst, const void *src, size_t len, bool stream
 /* Whether the pair streams (shm_window_end): the second unanswered
  * message to the data ring, and every eighth after, looks whether the
  * receiver has taken everything sent before.  A ping-pong never looks, so
- * the remote line stays off its path. */
+ * the remote line stays off its path.  Only eager messages count: the
+ * chunks of one large message starting over keep its footprint in the
+ * caches small, which a root taking 512 KiB from each of seven ranks
+ * needs (8 ranks, MPI_Gather of 512 KiB: 173-185 us starting over,
+ * 238-242 going round the whole ring). */
 static __attribute__((noinline, cold)) void shm_note_stream(shm_channel_t *ch, size_t len)
 {
     if (len > SHM_INLINE_BYTES && !ch->streamed)
@@ -506,7 +511,7 @@ static int shm_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t
         return 0;
     uint32_t unanswered = ch->unanswered++;
     bool streaming = unanswered != 0;
-    if (__builtin_expect((unanswered & 7) == 1, 0))
+    if (__builtin_expect((unanswered & 7) == 1, 0) && hdr->type == WIRE_EAGER)
         shm_note_stream(ch, len);
     if (len <= SHM_INLINE_BYTES) {
         if (len)
