@@ -6,7 +6,9 @@
  * the rest of the ring untouched) or, in a run of its own, in bursts of
  * 4 KiB messages that fill the sender's first window exactly, each burst
  * taken before the next (a stream: the sender goes round the whole ring
- * although the receiver has caught up at the window's end), then in lock
+ * although the receiver has caught up at the window's end; sent as a
+ * large message's chunks instead, they are no stream and start over),
+ * then in lock
  * step (the child fills the
  * ring until it refuses, the parent drains it: full ring, wrap-around, the
  * inline/data-ring boundary, a sender's window widening), then free running
@@ -36,8 +38,10 @@
 #define BURST 16 /* messages of 4 KiB: four bursts fill the first window */
 #define BURSTS 40
 
-/* This run begins with bursts instead of messages one at a time. */
+/* This run begins with bursts instead of messages one at a time, sent as
+ * messages of burst_type. */
 static bool bursts;
+static uint8_t burst_type;
 #define FREE_RUN 300000
 
 static int received;
@@ -45,6 +49,11 @@ static int received;
 static unsigned char pattern(int msg, size_t i)
 {
     return (unsigned char)(msg * 7 + i * 13 + (i >> 7));
+}
+
+static uint8_t msg_type(int msg)
+{
+    return bursts && msg < BURST * BURSTS ? burst_type : WIRE_EAGER;
 }
 
 static size_t msg_len(int msg)
@@ -60,7 +69,7 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
     int msg = hdr->tag;
     CHECK(src == 0, "message from %d", src);
     CHECK(msg == received, "message %d arrived as number %d", msg, received);
-    CHECK(hdr->type == WIRE_EAGER && hdr->context_id == 7, "header type %d context %d", hdr->type, hdr->context_id);
+    CHECK(hdr->type == msg_type(msg) && hdr->context_id == 7, "header type %d context %d", hdr->type, hdr->context_id);
     size_t len = wire_payload_length(payload);
     CHECK(len == msg_len(msg), "message %d: %zu bytes", msg, len);
     unsigned char copy[8192];
@@ -80,7 +89,7 @@ static int send_one(int msg)
     unsigned char buf[8192];
     for (size_t i = 0; i < len; i++)
         buf[i] = pattern(msg, i);
-    wire_hdr_t hdr = {.type = WIRE_EAGER, .context_id = 7, .tag = msg};
+    wire_hdr_t hdr = {.type = msg_type(msg), .context_id = 7, .tag = msg};
     return transport_shm.send(1, &hdr, buf, len);
 }
 
@@ -151,10 +160,11 @@ static int take_batch(int from_child, int to_child, int *expected)
     return batch;
 }
 
-static void run(uint64_t data_bytes, bool in_bursts)
+static void run(uint64_t data_bytes, bool in_bursts, uint8_t type)
 {
     received = 0;
     bursts = in_bursts;
+    burst_type = type;
     shm_header_t layout;
     const char *where;
     shm_layout(&layout, 2, SLOTS, data_bytes);
@@ -182,10 +192,16 @@ static void run(uint64_t data_bytes, bool in_bursts)
     }
     if (bursts) {
         /* 2.5 MiB in bursts of 64 KiB: the receiver had caught up at each
-         * window's end but was behind within the bursts. */
+         * window's end but was behind within the bursts: eager messages
+         * went round the whole ring, a large message's chunks kept to the
+         * first window. */
         size_t touched = data_touched(base, data_bytes);
-        CHECK(touched == data_bytes, "bursts wrote up to byte %zu of a %llu-byte ring", touched,
-              (unsigned long long)data_bytes);
+        if (burst_type == WIRE_EAGER)
+            CHECK(touched == data_bytes, "eager bursts wrote up to byte %zu of a %llu-byte ring", touched,
+                  (unsigned long long)data_bytes);
+        else
+            CHECK(touched <= SHM_WINDOW_FIRST, "bursts of chunks wrote up to byte %zu of a %llu-byte ring", touched,
+                  (unsigned long long)data_bytes);
     }
     for (int msg = 0; !bursts && msg < ONE_AT_A_TIME; msg++) {
         int sent;
@@ -228,8 +244,9 @@ static void run(uint64_t data_bytes, bool in_bursts)
 
 int main(void)
 {
-    run(16 * 1024, false);
-    run(1024 * 1024, false);
-    run(1024 * 1024, true);
+    run(16 * 1024, false, WIRE_EAGER);
+    run(1024 * 1024, false, WIRE_EAGER);
+    run(1024 * 1024, true, WIRE_EAGER);
+    run(1024 * 1024, true, WIRE_DATA);
     return unit_result();
 }
