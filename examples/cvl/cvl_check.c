@@ -64,10 +64,9 @@ static void check_owners(const cvl_t *c)
 {
     const long lengths[] = {1, 2, 3, 7, 4099, 1000003, 1L << 33, (1L << 40) + 7};
     for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
-        long n = lengths[i];
-        for (long k = 0; k < 4 * (c->size + 1) + 10000; k++) {
-            long g = k < 4 * (c->size + 1) ? cvl_block_lo(c, n, (int)(k / 4)) + k % 4 - 2
-                                           : (long)(mix((uint64_t)k) % (uint64_t)n);
+        long n = lengths[i], edges = 4 * (c->size + 1); /* four elements around each block's start */
+        for (long k = 0; k < edges + 10000; k++) {
+            long g = k < edges ? cvl_block_lo(c, n, (int)(k / 4)) + k % 4 - 2 : (long)(mix((uint64_t)k) % (uint64_t)n);
             if (g < 0 || g >= n)
                 continue;
             int r = cvl_owner(c, n, g);

@@ -8,12 +8,11 @@
  * taken before the next (a stream: the sender goes round the whole ring
  * although the receiver has caught up at the window's end; sent as a
  * large message's chunks instead, they are no stream and start over),
- * then in lock
- * step (the child fills the
- * ring until it refuses, the parent drains it: full ring, wrap-around, the
- * inline/data-ring boundary, a sender's window widening), then free running
- * to exercise the memory ordering with both ends busy at once.  With a
- * data ring smaller than a sender's first window and with a larger one.
+ * then in lock step (the child fills the ring until it refuses, the parent
+ * drains it: full ring, wrap-around, the inline/data-ring boundary, a
+ * sender's window widening), then free running to exercise the memory
+ * ordering with both ends busy at once.  With a data ring smaller than a
+ * sender's first window and with a larger one.
  */
 #include <limits.h>
 #include <signal.h>
@@ -37,13 +36,12 @@
 #define ONE_AT_A_TIME 200
 #define BURST 16 /* messages of 4 KiB: four bursts fill the first window */
 #define BURSTS 40
+#define FREE_RUN 300000
 
 /* This run begins with bursts instead of messages one at a time, sent as
  * messages of burst_type. */
 static bool bursts;
 static uint8_t burst_type;
-#define FREE_RUN 300000
-
 static int received;
 
 static unsigned char pattern(int msg, size_t i)
@@ -51,15 +49,20 @@ static unsigned char pattern(int msg, size_t i)
     return (unsigned char)(msg * 7 + i * 13 + (i >> 7));
 }
 
+static bool in_burst(int msg)
+{
+    return bursts && msg < BURST * BURSTS;
+}
+
 static uint8_t msg_type(int msg)
 {
-    return bursts && msg < BURST * BURSTS ? burst_type : WIRE_EAGER;
+    return in_burst(msg) ? burst_type : WIRE_EAGER;
 }
 
 static size_t msg_len(int msg)
 {
     static const size_t lens[] = {0, 1, 47, 48, 49, 64, 65, 1000, 4096, 7000, 3, 8000};
-    if (bursts && msg < BURST * BURSTS)
+    if (in_burst(msg))
         return 4096;
     return lens[msg % 12];
 }
@@ -186,11 +189,11 @@ static void run(uint64_t data_bytes, bool in_bursts, uint8_t type)
 
     shm_transport_init(base, 1, 2, 0);
     int expected = 0;
-    while (bursts && expected < BURST * BURSTS && failures == 0) {
-        int batch = take_batch(up[0], down[1], &expected);
-        CHECK(batch == BURST, "a burst of %d messages", batch);
-    }
     if (bursts) {
+        while (expected < BURST * BURSTS && failures == 0) {
+            int batch = take_batch(up[0], down[1], &expected);
+            CHECK(batch == BURST, "a burst of %d messages", batch);
+        }
         /* 2.5 MiB in bursts of 64 KiB: the receiver had caught up at each
          * window's end but was behind within the bursts: eager messages
          * went round the whole ring, a large message's chunks kept to the
@@ -202,25 +205,26 @@ static void run(uint64_t data_bytes, bool in_bursts, uint8_t type)
         else
             CHECK(touched <= SHM_WINDOW_FIRST, "bursts of chunks wrote up to byte %zu of a %llu-byte ring", touched,
                   (unsigned long long)data_bytes);
-    }
-    for (int msg = 0; !bursts && msg < ONE_AT_A_TIME; msg++) {
-        int sent;
-        if (read(up[0], &sent, sizeof sent) != sizeof sent) {
-            CHECK(0, "sender died at message %d", msg);
-            break;
+    } else {
+        for (int msg = 0; msg < ONE_AT_A_TIME; msg++) {
+            int sent;
+            if (read(up[0], &sent, sizeof sent) != sizeof sent) {
+                CHECK(0, "sender died at message %d", msg);
+                break;
+            }
+            while (transport_shm.poll() > 0)
+                ;
+            CHECK(received == msg + 1, "message %d: received %d", msg, received);
+            if (write(down[1], "g", 1) != 1)
+                break;
         }
-        while (transport_shm.poll() > 0)
-            ;
-        CHECK(received == msg + 1, "message %d: received %d", msg, received);
-        if (write(down[1], "g", 1) != 1)
-            break;
+        /* 200 messages of 0-8000 bytes, about 330 KiB: round and round
+         * within the sender's first window. */
+        uint64_t window = data_bytes < SHM_WINDOW_FIRST ? data_bytes : SHM_WINDOW_FIRST;
+        size_t touched = data_touched(base, data_bytes);
+        CHECK(touched <= window, "messages taken one at a time wrote up to byte %zu of a %llu-byte ring", touched,
+              (unsigned long long)data_bytes);
     }
-    /* 200 messages of 0-8000 bytes, about 330 KiB: round and round within
-     * the sender's first window. */
-    uint64_t window = data_bytes < SHM_WINDOW_FIRST ? data_bytes : SHM_WINDOW_FIRST;
-    size_t touched = data_touched(base, data_bytes);
-    CHECK(bursts || touched <= window, "messages taken one at a time wrote up to byte %zu of a %llu-byte ring", touched,
-          (unsigned long long)data_bytes);
     expected = received;
     for (int round = 0; round < LOCKSTEP_ROUNDS && failures == 0; round++) {
         int batch = take_batch(up[0], down[1], &expected);
