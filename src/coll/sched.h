@@ -104,7 +104,10 @@ void sched_recv_sendbuf(sched_t *s, const dt_buffer_t *data, int peer);
  * whether a receiver from it pulls (RECV_PULL, p2p.h).  Between two
  * processes, both where the machine reads another process's memory
  * faster than the rings carry it (p2p_pulls_pay) and each has a core
- * (sched_pair_pulls; oversubscribed pairs not measured). */
+ * (sched_pair_pulls; oversubscribed pairs not measured).  Among more,
+ * the receiver reads only where p2p/rndv.c lets it (rndv_init: with
+ * ranks outnumbering cores, where pulls pay); otherwise an offer is a
+ * plain message. */
 static inline bool sched_pair_pulls(const comm_t *comm)
 {
     return comm_peer_count(comm) == 2 && p2p_pulls_pay() && !progress_oversubscribed();

@@ -310,8 +310,11 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
      * up to 8 processes: each reads whichever block is offered first
      * instead of waiting, round by round, for one partner to be scheduled
      * (512 KiB and 4 MiB blocks on 2 cores, 4 and 8 processes: 4-8%
-     * faster than pairwise; level at 2).  Every process gets the same
-     * answer: mpirun tells all whether the job is oversubscribed. */
+     * faster than pairwise; level at 2).  Where ranks outnumber cores
+     * and pulls do not pay, they go through the rings (p2p/rndv.c), and
+     * all at once still wins (Zen 5, 8 processes, us, at once / pairwise:
+     * 512 KiB 1375-1471 / 1564-1639, 4 MiB level).  Every process gets
+     * the same answer: mpirun tells all whether the job is oversubscribed. */
     size_t block = recv_bytes(a);
     bool shm = alltoall_shm(comm, a) && !pair_slots_lose(comm, block * (size_t)comm->size);
     if (shm && slot_holds_blocks(comm, block))

@@ -72,6 +72,7 @@
 
 static bool rndv_single_copy;
 static bool rndv_coll_single_copy;    /* receives that pull (RECV_PULL) */
+static bool rndv_coll_pulls_declined; /* they could, but the rings are faster here */
 static bool rndv_pulls_pay;           /* p2p_pulls_pay */
 static bool rndv_split;               /* plain rendezvous split between the two sides */
 static bool rndv_split_gathering;     /* the same for RECV_GATHERING, oversubscribed too */
@@ -81,7 +82,20 @@ static bool *rndv_single_copy_failed; /* per world rank: fell back once */
 void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pulls_pay, bool cma_allowed)
 {
     rndv_single_copy = single_copy;
-    rndv_coll_single_copy = coll_single_copy;
+    /* The collectives' pulls: where every process has a core, the
+     * receivers read at once on their own; with ranks outnumbering cores,
+     * only where pulls pay.  There the same cores make every copy, and
+     * where the kernel's is the slower (Zen 5: 256 KiB swapped in 25-29
+     * us pulled, 19 through the rings) a root's copies into the rings and
+     * the receivers' out of them cost less than the pulls.  2 cores,
+     * roots rotating, us, pulled / rings (docs/perf.md): MPI_Scatter at
+     * 4 processes 64 KiB 13.0-16.7 / 5.9-8.0, 4 MiB 1051-1248 / 720-780;
+     * at 8, 64 KiB 25.1-26.6 / 15.5-17.2; MPI_Alltoall at 3, 512 KiB
+     * 167-173 / 107-112; at 8, 4 MiB 19.5-20.4 / 15.0-18.2 ms.  Set
+     * explicitly, TESSERA_COLL_SINGLE_COPY=1 pulls regardless. */
+    rndv_coll_single_copy =
+        coll_single_copy && (pulls_pay || !progress_oversubscribed() || tunables_is_set("TESSERA_COLL_SINGLE_COPY"));
+    rndv_coll_pulls_declined = coll_single_copy && !rndv_coll_single_copy;
     /* mpirun's answer alone, the same at every process: the collectives
      * choose their algorithms by it.  A process that may not read its
      * peers' memory after all (cma_allowed) pipelines what it would pull. */
@@ -259,6 +273,10 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
     if (!sender_contiguous || req->data.dt)
         proto_info(world_src, PROTO_RNDV_PIPELINE,
                    "non-contiguous datatype: packed and unpacked through the data ring");
+    else if (pull && rndv_coll_pulls_declined)
+        proto_info(world_src, PROTO_RNDV_PIPELINE,
+                   "a collective's block through the data ring: ranks outnumber cores and mpirun measured the "
+                   "rings faster than process_vm_readv (TESSERA_PULLS=pull reads it)");
     else
         proto_info(world_src, PROTO_RNDV_PIPELINE,
                    proto_info_single_copy_reason() ? proto_info_single_copy_reason()

@@ -69,11 +69,13 @@ static const tunable_t tunable_registry[] = {
     {"TESSERA_SINGLE_COPY", TUNABLE_BOOL, &tunables.single_copy,
      "let large messages move with one process_vm_readv copy when the system allows it", NULL, 0, 1, 0},
     {"TESSERA_COLL_SINGLE_COPY", TUNABLE_BOOL, &tunables.coll_single_copy,
-     "let the large messages of collectives move with one process_vm_readv copy when the system allows it", NULL, 0, 1,
-     0},
+     "let the large messages of collectives move with one process_vm_readv copy when the system allows it (unset: "
+     "with ranks outnumbering cores, only where pulls pay, as TESSERA_PULLS says; set to 1: always)",
+     NULL, 0, 1, 0},
     {"TESSERA_PULLS", TUNABLE_CHOICE, &tunables.pulls,
-     "how large blocks that could go either way move: collectives' between two processes and in exchanges when "
-     "ranks outnumber cores, and a rendezvous (split between sender and receiver, unless TESSERA_SINGLE_COPY is "
+     "how large blocks that could go either way move: collectives' between two processes and, when ranks "
+     "outnumber cores, in exchanges and from a root to its receivers, and a rendezvous (split between sender and "
+     "receiver, unless TESSERA_SINGLE_COPY is "
      "set): auto (whichever mpirun measured faster between two cores at launch), rings (a copy in and a copy "
      "out), pull (one process_vm_readv or process_vm_writev copy)",
      pulls_choices, 0, 2, 0},

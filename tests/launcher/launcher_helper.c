@@ -127,6 +127,18 @@ int main(int argc, char **argv)
             if (CPU_ISSET(cpu, &set))
                 first = cpu;
         printf("rank %d: %d cpus from %d\n", rank, CPU_COUNT(&set), first);
+    } else if (!strcmp(mode, "scatter")) { /* scatter BYTES: an MPI_Scatter of BYTES a process, checked */
+        size_t n = (size_t)arg1, total = n * (size_t)size;
+        unsigned char *all = malloc(total ? total : 1), *mine = malloc(n ? n : 1);
+        for (size_t i = 0; i < total; i++)
+            all[i] = (unsigned char)(i * 7 + 1);
+        MPI_Scatter(all, (int)n, MPI_BYTE, mine, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+        size_t wrong = 0;
+        for (size_t i = 0; i < n; i++)
+            wrong += mine[i] != (unsigned char)(((size_t)rank * n + i) * 7 + 1);
+        printf("rank %d: scatter of %zu bytes, %zu wrong\n", rank, n, wrong);
+        free(all);
+        free(mine);
     } else if (!strcmp(mode, "orphan")) { /* orphan MARKER: leave a grandchild, then rank 1 crashes */
         if (rank == 0) {
             char cmd[256];

@@ -453,6 +453,25 @@ proto_info)
     ! grep -q 'between CPUs' "$work/out" || fail "measured although TESSERA_PULLS chose"
     TESSERA_PROTO_INFO=1 "$mpirun" -n 1 "$build/tests/mpi/self" > "$work/out" 2>&1
     expect_line '^tessera info: protocol self with rank 0'
+    # Four ranks on one CPU: a scatter's large blocks are pulled only
+    # where pulls pay (p2p/rndv.c: rndv_init), forced here either way;
+    # TESSERA_COLL_SINGLE_COPY=1 set pulls regardless.
+    if command -v taskset > /dev/null; then
+        for pulls in rings pull rings-explicit; do
+            env_set="TESSERA_PULLS=${pulls%-explicit}"
+            [ "$pulls" = rings-explicit ] && env_set="$env_set TESSERA_COLL_SINGLE_COPY=1"
+            env TESSERA_PROTO_INFO=1 $env_set taskset -c 0 "$mpirun" -n 4 "$helper" scatter 131072 > "$work/out" 2>&1
+            rc=$?
+            expect_rc 0
+            [ "$(grep -c 'scatter of 131072 bytes, 0 wrong' "$work/out")" -eq 4 ] || fail "scatter ($pulls) went wrong"
+            if [ "$pulls" = rings ]; then
+                expect_line '^tessera info: protocol rndv-pipeline with rank 0: a collective.s block through the data ring: ranks outnumber cores'
+                ! grep -q 'rndv-cma' "$work/out" || fail "pulled with TESSERA_PULLS=rings"
+            else
+                expect_line '^tessera info: protocol rndv-cma with rank 0: large message read with one process_vm_readv copy'
+            fi
+        done
+    fi
     ;;
 mpicc_show)
     run "$build/bin/mpicc" -show

@@ -5,7 +5,11 @@
  * copies.  The choice for medium and large blocks.  From four processes
  * the root offers the blocks (sched_send_offer): each receiver reads its
  * own with one copy, all at once, instead of the root copying them into
- * the rings one after another.  Cost: latency + (n - 1) * bytes /
+ * the rings one after another; with ranks outnumbering cores, only where
+ * pulls pay (p2p/rndv.c: rndv_init), since there the same cores make
+ * every copy and the kernel's may be the slower (Zen 5, 4 processes on 2
+ * cores, 64 KiB blocks 13.0-16.7 us pulled, 5.9-8.0 through the rings;
+ * 4 MiB 1051-1248 / 720-780).  Cost: latency + (n - 1) * bytes /
  * bandwidth at the root, or about bytes / bandwidth per receiver when
  * offered, with a rendezvous's extra latency.  The root copies its own
  * block after posting the others', while they move: before them, a
