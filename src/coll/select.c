@@ -304,9 +304,15 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
      * core, or where pulls pay (sched_exchange_offers): offered, each read
      * by its receiver with one copy (32-64 KiB blocks on 16 cores 2-3x
      * faster than through the slot in parts, alltoall_common.c).
-     * Otherwise, oversubscribed, through the slot in parts (on the AMD
-     * host 2.6x faster than pairwise at 64 KiB on 8 processes on 2 cores,
-     * docs/perf.md).  Larger ones are pulled with one copy, all at once
+     * Otherwise, oversubscribed, through the slot in parts from five
+     * processes (on the AMD host 2.6x faster than pairwise at 64 KiB on 8
+     * processes on 2 cores, docs/perf.md; Zen 5, at once 2.2-3.9x slower
+     * at 48-64 KiB on 5-8); at three and four all at once, every block a
+     * message of its own through its pair's ring, the slot's parts
+     * waiting on the slowest process in each (Zen 5, 4 processes, us,
+     * parts / at once: 32 KiB 10.9-13.8 / 10.7-11.3, 48 KiB 17.5-20.5 /
+     * 16.2-16.7, 64 KiB 24.9-25.3 / 21.1-22.1; 3 processes 64 KiB
+     * 17.1-18.2 / 14.8-15.4).  Larger ones are pulled with one copy, all at once
      * up to 8 processes: each reads whichever block is offered first
      * instead of waiting, round by round, for one partner to be scheduled
      * (512 KiB and 4 MiB blocks on 2 cores, 4 and 8 processes: 4-8%
@@ -321,7 +327,7 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
         return 3;
     if (block >= P2P_OFFER_MIN && block <= SHM_COLL_DATA_BYTES && sched_exchange_offers(comm))
         return 4;
-    if (shm && comm->size > 2 && block <= SHM_COLL_DATA_BYTES)
+    if (shm && comm->size > 4 && block <= SHM_COLL_DATA_BYTES)
         return 3;
     return comm->size <= 8 || block < 8192 ? 2 : 1;
 }
