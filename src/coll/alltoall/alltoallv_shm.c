@@ -30,6 +30,7 @@
 #include "coll/shm.h"
 #include "err/err.h"
 #include "p2p/p2p.h"
+#include "progress/progress.h"
 #include "request/request.h"
 
 /* The most bytes of a block that goes through the slot: between two
@@ -41,6 +42,22 @@ static size_t slice_bytes(const comm_t *comm, size_t table)
     size_t slice = (SHM_COLL_DATA_BYTES - table) / (size_t)n;
     size_t pair = sched_pair_pulls(comm) ? SHM_COLL_CELL_BYTES - table : SHM_SMALL_BYTES;
     return n == 2 && slice > pair ? pair : slice;
+}
+
+/* The smallest block sent by rendezvous rather than eager: from 32 KiB
+ * among five processes or more where ranks outnumber cores and the
+ * blocks are not offered.  There most blocks reach a receiver that has
+ * not yet posted its receive for them (it posts one only after reading
+ * the sender's table): eager, each is copied out of the ring into the
+ * unexpected queue and again into place, with a fresh buffer each time,
+ * while the RTS waits in the sender's buffer for the receive.  Zen 5, 2
+ * cores, 200 calls, us, eager / rendezvous: 8 processes 32 KiB blocks
+ * 153-166 / 84-93, 64 KiB 448-453 / 162-163; 5 processes 64 KiB 102-120
+ * / 49-61; 16 KiB 56 / 63-65 at 8 (eager wins below 32 KiB); at 3-4
+ * processes level or eager faster (MPI_Alltoall linear, 24-64 KiB). */
+static size_t held_block_min(const comm_t *comm, bool offer)
+{
+    return !offer && comm->size > 4 && progress_oversubscribed() ? 32 * 1024 : SIZE_MAX;
 }
 
 static size_t block_bytes(const coll_block_t *b)
@@ -100,6 +117,7 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
 
     comm_t *group = comm->internal;
     bool offer = sched_exchange_offers(comm);
+    size_t sync_min = held_block_min(comm, offer);
     for (int k = 1; k < n; k++) {
         int q = (me + k) % n;
         size_t bytes = block_bytes(&out_blocks[q]);
@@ -111,6 +129,8 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
                                        : coll_buf(out_blocks[q].buf, out_blocks[q].count, out_blocks[q].dt);
         if (offer)
             p2p_isend_offer(&data, q, tag, group, &req[nreq++]);
+        else if (bytes >= sync_min)
+            p2p_isend_mode(&data, q, tag, group, SEND_MODE_SYNC, &req[nreq++]);
         else
             p2p_isend(&data, q, tag, group, &req[nreq++]);
     }

@@ -15,8 +15,11 @@
 #include "mpitest.h"
 
 /* 236 ints (944 bytes) and a header fill a slot's cell (shm.h:
- * coll_shm_v_cell_bytes). */
-static const int sizes[] = {0, 1, 7, 236, 1000, 5000, 20000, 300000};
+ * coll_shm_v_cell_bytes); 12000 (48000 bytes) lies between the 32 KiB
+ * from which an alltoallv among five or more processes sharing cores
+ * sends by rendezvous (alltoallv_shm.c: held_block_min) and the eager
+ * limit. */
+static const int sizes[] = {0, 1, 7, 236, 1000, 5000, 12000, 20000, 300000};
 #define NSIZES (int)(sizeof sizes / sizeof sizes[0])
 
 static int rank, size;
