@@ -83,6 +83,35 @@ int main(void)
         CHECK(m && m->tag == i, "entry %d out of order", i);
         free(m);
     }
+    /* Freed buffers are kept for the next messages, and a list filled
+     * with small ones makes room for a larger one: after sixteen of 8 KiB,
+     * seven of 64 KiB freed are what the next seven 64 KiB messages get. */
+    unexpected_t *small[16], *large[7];
+    for (int i = 0; i < 16; i++)
+        small[i] = match_unexpected_alloc(8192);
+    for (int i = 0; i < 16; i++)
+        match_unexpected_free(small[i]);
+    for (int i = 0; i < 7; i++)
+        large[i] = match_unexpected_alloc(65536);
+    for (int i = 0; i < 7; i++) {
+        CHECK(large[i] && large[i]->capacity >= 65536, "a 64 KiB buffer %d", i);
+        match_unexpected_free(large[i]);
+    }
+    /* malloc would hand freed buffers straight back: take its memory of
+     * that size first, so that only buffers kept by the queue match. */
+    void *grab[7];
+    for (int i = 0; i < 7; i++)
+        grab[i] = malloc(sizeof(unexpected_t) + 65536);
+    for (int i = 0; i < 7; i++) {
+        unexpected_t *m = match_unexpected_alloc(65536);
+        int kept = 0;
+        for (int j = 0; j < 7; j++)
+            kept |= m == large[j];
+        CHECK(kept, "64 KiB message %d did not get a kept buffer", i);
+        match_unexpected_free(m);
+    }
+    for (int i = 0; i < 7; i++)
+        free(grab[i]);
     match_finalize();
     return unit_result();
 }
