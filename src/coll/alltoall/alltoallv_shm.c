@@ -49,12 +49,13 @@ static size_t slice_bytes(const comm_t *comm, size_t table)
  * blocks are not offered.  There most blocks reach a receiver that has
  * not yet posted its receive for them (it posts one only after reading
  * the sender's table): eager, each is copied out of the ring into the
- * unexpected queue and again into place, with a fresh buffer each time,
- * while the RTS waits in the sender's buffer for the receive.  Zen 5, 2
- * cores, 200 calls, us, eager / rendezvous: 8 processes 32 KiB blocks
- * 153-166 / 84-93, 64 KiB 448-453 / 162-163; 5 processes 64 KiB 102-120
- * / 49-61; 16 KiB 56 / 63-65 at 8 (eager wins below 32 KiB); at 3-4
- * processes level or eager faster (MPI_Alltoall linear, 24-64 KiB). */
+ * unexpected queue and again into place, while the RTS waits in the
+ * sender's buffer for the receive.  Zen 5, 2 cores, 200 calls of one
+ * size, us, eager / rendezvous: 8 processes 64 KiB 164-178 / 131-139;
+ * in a loop through the sizes (p2p/match.c keeping the larger buffers)
+ * 8 processes 32 KiB 98-101 / 90-92, 64 KiB 177-186 / 155; 5 processes
+ * 64 KiB 61-62 / 58; 16 KiB 51-52 / 50-57 at 8; at 3-4 processes level
+ * or eager faster (MPI_Alltoall linear, 24-64 KiB). */
 static size_t held_block_min(const comm_t *comm, bool offer)
 {
     return !offer && comm->size > 4 && progress_oversubscribed() ? 32 * 1024 : SIZE_MAX;
