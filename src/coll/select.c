@@ -312,8 +312,8 @@ static int alltoall_rule(const comm_t *comm, const coll_args_t *a)
      * waiting on the slowest process in each (Zen 5, 4 processes, us,
      * parts / at once: 32 KiB 10.9-13.8 / 10.7-11.3, 48 KiB 17.5-20.5 /
      * 16.2-16.7, 64 KiB 24.9-25.3 / 21.1-22.1; 3 processes 64 KiB
-     * 17.1-18.2 / 14.8-15.4).  Larger ones are pulled with one copy, all at once
-     * up to 8 processes: each reads whichever block is offered first
+     * 17.1-18.2 / 14.8-15.4).  Larger ones are pulled with one copy, all
+     * at once up to 8 processes: each reads whichever block is offered first
      * instead of waiting, round by round, for one partner to be scheduled
      * (512 KiB and 4 MiB blocks on 2 cores, 4 and 8 processes: 4-8%
      * faster than pairwise; level at 2).  Where ranks outnumber cores

@@ -44,9 +44,9 @@ static size_t slice_bytes(const comm_t *comm, size_t table)
     return n == 2 && slice > pair ? pair : slice;
 }
 
-/* The smallest block sent by rendezvous rather than eager: from 32 KiB
- * among five processes or more where ranks outnumber cores and the
- * blocks are not offered.  There most blocks reach a receiver that has
+/* The smallest block sent by rendezvous rather than eager, where blocks
+ * are not offered: from 32 KiB among five processes or more where ranks
+ * outnumber cores.  There most blocks reach a receiver that has
  * not yet posted its receive for them (it posts one only after reading
  * the sender's table): eager, each is copied out of the ring into the
  * unexpected queue and again into place, while the RTS waits in the
@@ -56,9 +56,9 @@ static size_t slice_bytes(const comm_t *comm, size_t table)
  * 8 processes 32 KiB 98-101 / 90-92, 64 KiB 177-186 / 155; 5 processes
  * 64 KiB 61-62 / 58; 16 KiB 51-52 / 50-57 at 8; at 3-4 processes level
  * or eager faster (MPI_Alltoall linear, 24-64 KiB). */
-static size_t held_block_min(const comm_t *comm, bool offer)
+static size_t held_block_min(const comm_t *comm)
 {
-    return !offer && comm->size > 4 && progress_oversubscribed() ? 32 * 1024 : SIZE_MAX;
+    return comm->size > 4 && progress_oversubscribed() ? 32 * 1024 : SIZE_MAX;
 }
 
 static size_t block_bytes(const coll_block_t *b)
@@ -118,7 +118,7 @@ static int exchange(comm_t *comm, const coll_args_t *a, int form)
 
     comm_t *group = comm->internal;
     bool offer = sched_exchange_offers(comm);
-    size_t sync_min = held_block_min(comm, offer);
+    size_t sync_min = held_block_min(comm);
     for (int k = 1; k < n; k++) {
         int q = (me + k) % n;
         size_t bytes = block_bytes(&out_blocks[q]);
