@@ -221,5 +221,7 @@ int PMPI_Parrived(MPI_Request request, int partition, int *flag)
     if (req->active && !req->complete)
         progress_poll();
     *flag = !req->active || req->complete;
+    if (!*flag)
+        progress_test_idle(req->world_peer);
     return MPI_SUCCESS;
 }

@@ -125,8 +125,10 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     if (!req->complete)
         progress_poll();
     *flag = req->complete;
-    if (!req->complete)
+    if (!req->complete) {
+        progress_test_idle(req->world_peer);
         return MPI_SUCCESS;
+    }
     rc = request_finish(request, req, status, &comm);
     if (rc != MPI_SUCCESS)
         return err_raise(comm, "MPI_Test", rc);
@@ -248,8 +250,10 @@ int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag, MPI_Stat
     if (!all_complete(&set))
         progress_poll();
     *flag = all_complete(&set);
-    if (!*flag)
+    if (!*flag) {
+        progress_test_idle(set_peer(&set));
         return MPI_SUCCESS;
+    }
     rc = request_finish_set(count, array_of_requests, NULL, array_of_statuses, &comm);
     if (rc != MPI_SUCCESS)
         return err_raise(comm, "MPI_Testall", rc);
@@ -316,6 +320,8 @@ static int test_any(const char *call, int count, MPI_Request handles[], int *ind
         progress_poll();
         *found = first_complete(count, handles);
     }
+    if (*found == -1)
+        progress_test_idle(set_peer(&(request_set_t){count, handles}));
     *flag = *found != -1;
     return MPI_SUCCESS;
 }
@@ -387,7 +393,10 @@ int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount, i
     if (rc != MPI_SUCCESS)
         return rc;
     progress_poll();
-    return finish_some("MPI_Testsome", incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
+    rc = finish_some("MPI_Testsome", incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
+    if (rc == MPI_SUCCESS && *outcount == 0)
+        progress_test_idle(set_peer(&(request_set_t){incount, array_of_requests}));
+    return rc;
 }
 
 int PMPI_Request_free(MPI_Request *request)
@@ -457,6 +466,8 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     *flag = req->complete;
     if (req->complete)
         peek_status(req, status);
+    else
+        progress_test_idle(req->world_peer);
     return MPI_SUCCESS;
 }
 
@@ -473,6 +484,8 @@ int PMPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int 
     if (!all_complete(&set))
         progress_poll();
     *flag = all_complete(&set);
+    if (!*flag)
+        progress_test_idle(set_peer(&set));
     if (!*flag || array_of_statuses == MPI_STATUSES_IGNORE)
         return MPI_SUCCESS;
     for (int i = 0; i < count; i++)
@@ -515,6 +528,8 @@ int PMPI_Request_get_status_some(int incount, MPI_Request array_of_requests[], i
         array_of_indices[n++] = i;
     }
     *outcount = any_active ? n : MPI_UNDEFINED;
+    if (*outcount == 0)
+        progress_test_idle(set_peer(&(request_set_t){incount, array_of_requests}));
     return MPI_SUCCESS;
 }
 

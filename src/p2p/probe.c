@@ -38,6 +38,8 @@ bool p2p_iprobe(int source, int tag, comm_t *comm, MPI_Status *status)
     const unexpected_t *msg = match_unexpected_peek(comm->context_id, source, tag);
     if (msg)
         probe_status(msg, status);
+    else
+        progress_test_idle(comm_world_peer(comm, source));
     return msg != NULL;
 }
 
@@ -54,6 +56,8 @@ unexpected_t *p2p_improbe(int source, int tag, comm_t *comm, MPI_Status *status)
     unexpected_t *msg = match_unexpected_take(comm->context_id, source, tag, 0);
     if (msg)
         probe_status(msg, status);
+    else
+        progress_test_idle(comm_world_peer(comm, source));
     return msg;
 }
 

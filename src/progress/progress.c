@@ -102,6 +102,9 @@ bool progress_stall_hints(void)
     return wait_policy.stall_hints;
 }
 
+/* progress_poll calls that moved something; see progress_test_idle. */
+static unsigned long progress_made;
+
 int progress_poll(void)
 {
     int n = 0;
@@ -113,6 +116,8 @@ int progress_poll(void)
         n += p2p_push_pending();
     n += sched_progress_all();
     n += p2p_bsend_flushes_progress();
+    if (n)
+        progress_made++;
     return n;
 }
 
@@ -277,6 +282,47 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
     if (long_wait)
         shm_long_wait(false);
     wait_answered(world_peer, &w);
+}
+
+/*
+ * A program that polls with MPI_Test between pieces of work never waits
+ * in the library, and ranks outnumbering cores, the ranks it waits for may
+ * be the ones beside it, runnable but off the CPU until its time slice
+ * ends: a nonblocking allreduce at 4 ranks on 2 cores took 4-5 ms, a time
+ * slice, against Open MPI's 7 us (it yields at every idle poll).  So a run
+ * of tests that find nothing counts as a wait's idle polls and steps aside
+ * by the same rules, looking at every test: the user's work between two
+ * tests already outlasts a look.  Progress anywhere starts a new run.
+ */
+static struct {
+    unsigned long progress_made; /* progress_made when the run began */
+    unsigned idle;               /* idle tests in the run */
+    int world_peer;              /* what the run's latest test waited on */
+    wait_state_t w;
+} idle_tests;
+
+void progress_test_idle(int world_peer)
+{
+    if (!wait_policy.oversubscribed)
+        return;
+    if (idle_tests.progress_made != progress_made) {
+        /* The run before ended in progress: an answer, as for a wait. */
+        wait_answered(idle_tests.world_peer, &idle_tests.w);
+        idle_tests.progress_made = progress_made;
+        idle_tests.idle = 0;
+        idle_tests.w = (wait_state_t){0};
+    }
+    idle_tests.world_peer = world_peer;
+    /* What this rank waits on, for its peers' rules, as a wait says it: a
+     * loop of tests after a collective otherwise goes on showing the
+     * collective, and its single peer steps aside at every look. */
+    shm_await_several(world_peer < 0);
+    unsigned idle = ++idle_tests.idle;
+    idle_tests.w.polls++;
+    if (idle > wait_policy.spin || should_step_aside(world_peer, idle, &idle_tests.w)) {
+        shm_yield();
+        idle_tests.w.yielded = true;
+    }
 }
 
 static bool flag_is_set(void *flag)

@@ -36,6 +36,10 @@ bool progress_oversubscribed(void);
 /* Whether a wait for a counter in the segment should say so
  * (shm_stall_begin), for waiters on this rank's CPU to see. */
 bool progress_stall_hints(void);
+/* A test (MPI_Test, MPI_Iprobe and the like) found nothing: when ranks
+ * outnumber cores, a run of these steps aside as a wait would, so that a
+ * loop of tests does not keep the ranks it waits for off this CPU. */
+void progress_test_idle(int world_peer);
 /* Wait until the request is complete. */
 void progress_wait(const struct request *req);
 /* Wait until done(arg) is true, polling and waiting as progress_wait. */

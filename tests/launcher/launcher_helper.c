@@ -139,6 +139,28 @@ int main(int argc, char **argv)
         printf("rank %d: scatter of %zu bytes, %zu wrong\n", rank, n, wrong);
         free(all);
         free(mine);
+    } else if (!strcmp(mode, "polls")) { /* polls N: N nonblocking allreduces and pair exchanges, polled */
+        long tests = 0, wrong = 0, n = (long)arg1;
+        for (long i = 0; i < n; i++) {
+            long in = rank + i, out = -1;
+            MPI_Request req[2];
+            int done = 0;
+            MPI_Iallreduce(&in, &out, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD, &req[0]);
+            while (!done) {
+                MPI_Test(&req[0], &done, MPI_STATUS_IGNORE);
+                tests++;
+            }
+            wrong += out != (long)size * (size - 1) / 2 + (long)size * i;
+            int peer = rank ^ 1, got = -1;
+            if (peer >= size)
+                continue;
+            MPI_Irecv(&got, 1, MPI_INT, peer, 7, MPI_COMM_WORLD, &req[0]);
+            MPI_Isend(&rank, 1, MPI_INT, peer, 7, MPI_COMM_WORLD, &req[1]);
+            for (done = 0; !done; tests++)
+                MPI_Testall(2, req, &done, MPI_STATUSES_IGNORE);
+            wrong += got != peer;
+        }
+        printf("rank %d: polls: %ld rounds, %ld wrong, %ld tests\n", rank, n, wrong, tests);
     } else if (!strcmp(mode, "orphan")) { /* orphan MARKER: leave a grandchild, then rank 1 crashes */
         if (rank == 0) {
             char cmd[256];

@@ -473,6 +473,19 @@ proto_info)
         done
     fi
     ;;
+polling) # a loop of MPI_Test or MPI_Testall steps aside for the ranks beside it
+    command -v taskset > /dev/null || { echo "no taskset; skipped"; exit 77; }
+    # Four ranks on one CPU: each round a nonblocking allreduce and a pair
+    # exchange, polled until done.  A loop that never yields keeps the
+    # ranks it waits for off the CPU until its time slice ends (hundreds
+    # of thousands of tests a round); stepping aside as a wait does, a few
+    # tests a round.  progress/progress.c: progress_test_idle.
+    run taskset -c 0 "$mpirun" -n 4 "$helper" polls 200
+    expect_rc 0
+    [ "$(grep -c '^rank [0-3]: polls: 200 rounds, 0 wrong, ' "$work/out")" -eq 4 ] || fail "every rank's sums and messages"
+    awk '/polls: 200 rounds/ { if ($(NF - 1) + 0 > 200 * 100) bad = 1 } END { exit bad }' "$work/out" ||
+        fail "more than 100 tests a round: a polling loop kept the other ranks off the CPU"
+    ;;
 mpicc_show)
     run "$build/bin/mpicc" -show
     expect_line "-I$build/include"
