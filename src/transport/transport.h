@@ -93,6 +93,9 @@ bool shm_cpu_shared(int peer, bool skip_stalled);
  * was on several ranks or in a collective (what it sends next waits on
  * others too).  Ranks outnumbering cores only. */
 bool shm_rank_answers_late(int peer);
+/* Whether world rank peer's latest wait was on several ranks or in a
+ * collective (shm_await_several). */
+bool shm_rank_awaits_several(int peer);
 /* Records whether this rank's wait, starting now, is on several ranks or
  * in a collective, for shm_rank_answers_late (a store only when that
  * changes). */

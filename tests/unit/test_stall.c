@@ -105,8 +105,10 @@ int main(void)
     pose(2, other, 1, NULL, 0);
     CHECK(shm_rank_answers_late(2), "rank 2 asleep");
     pose(2, other, 0, NULL, 0);
+    CHECK(!shm_rank_awaits_several(2), "rank 2 last waited on one rank");
     atomic_store(&two->awaits_several, 1);
     CHECK(shm_rank_answers_late(2), "rank 2 last waited on several ranks");
+    CHECK(shm_rank_awaits_several(2), "a waiter on rank 2 does not move away from it (a master serving many)");
     atomic_store(&two->awaits_several, 0);
 
     /* Every wait of an oversubscribed rank says which kind it is, even one

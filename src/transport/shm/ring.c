@@ -325,6 +325,11 @@ bool shm_rank_answers_late(int peer)
            atomic_load_explicit(&slot->awaits_several, memory_order_relaxed);
 }
 
+bool shm_rank_awaits_several(int peer)
+{
+    return atomic_load_explicit(&shm_rank_slot(shm.base, (uint32_t)peer)->awaits_several, memory_order_relaxed);
+}
+
 void shm_await_several(bool on)
 {
     if (atomic_load_explicit(&shm.me->awaits_several, memory_order_relaxed) != on)
