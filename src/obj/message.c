@@ -7,6 +7,14 @@
 
 static obj_table_t message_table;
 
+/* Freed messages kept for the next MPI_Mprobe: a program receiving by
+ * MPI_Mprobe and MPI_Mrecv (as mpi4py does for every object) makes and
+ * frees one a message, and malloc and free cost as much again as the
+ * rest of the handle's work. */
+#define MESSAGE_KEEP 16
+static message_t *kept[MESSAGE_KEEP];
+static int nkept;
+
 void message_init(void)
 {
     /* Index 1 is MPI_MESSAGE_NO_PROC, which has no object behind it. */
@@ -15,7 +23,7 @@ void message_init(void)
 
 MPI_Message message_create(struct comm *comm, struct unexpected *msg)
 {
-    message_t *message = malloc(sizeof *message);
+    message_t *message = nkept ? kept[--nkept] : malloc(sizeof *message);
     if (!message)
         log_fatal("out of memory for a matched message");
     message->comm = comm;
@@ -36,5 +44,8 @@ message_t *message_from_handle(MPI_Message handle)
 void message_free(message_t *message)
 {
     obj_table_remove(&message_table, message->handle);
-    free(message);
+    if (nkept < MESSAGE_KEEP)
+        kept[nkept++] = message;
+    else
+        free(message);
 }

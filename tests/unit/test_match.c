@@ -112,6 +112,22 @@ int main(void)
     }
     for (int i = 0; i < 7; i++)
         free(grab[i]);
+
+    /* Small messages share one size of buffer, kept when freed: a message
+     * of 200 bytes gets the buffer of one of 10 freed before it, even with
+     * malloc's memory of that size taken first. */
+    unexpected_t *tiny = match_unexpected_alloc(10);
+    size_t tiny_capacity = tiny ? tiny->capacity : 0;
+    CHECK(tiny_capacity >= 200, "a small message's buffer holds any small message");
+    match_unexpected_free(tiny);
+    void *grab_small[8];
+    for (int i = 0; i < 8; i++)
+        grab_small[i] = malloc(sizeof(unexpected_t) + tiny_capacity);
+    unexpected_t *again = match_unexpected_alloc(200);
+    CHECK(again == tiny, "a freed small buffer is what the next small message gets");
+    match_unexpected_free(again);
+    for (int i = 0; i < 8; i++)
+        free(grab_small[i]);
     match_finalize();
     return unit_result();
 }
