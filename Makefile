@@ -60,6 +60,7 @@ install: all
 bench: all
 	bench/run.sh $(BUILD)
 	bench/coll.sh $(BUILD)
+	bench/shapes.sh $(BUILD)
 	bench/apps.sh $(BUILD)
 
 # Tracked files and new ones not yet added: a new file must not slip past.

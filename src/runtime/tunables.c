@@ -89,7 +89,8 @@ static const tunable_t tunable_registry[] = {
      0, 3, 0},
     {"TESSERA_SPIN_COUNT", TUNABLE_UINT, &tunables.spin_count,
      "idle polls a waiting rank spins before it yields the core (5000 when oversubscribed, and only while its peer "
-     "runs on another CPU; at most 500 while another rank is awake on its own)",
+     "runs on another CPU; at most 500 while another rank is awake on its own; oversubscribed, tests that find "
+     "nothing count as such polls)",
      NULL, 0, 1u << 31, 0},
     {"TESSERA_YIELD_COUNT", TUNABLE_UINT, &tunables.yield_count,
      "idle polls with a yield before a waiting rank sleeps on its doorbell", NULL, 0, 1u << 31, 0},
