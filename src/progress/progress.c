@@ -216,6 +216,12 @@ static bool should_step_aside(int world_peer, unsigned idle, wait_state_t *w)
         w->crowded = shm_cpu_shared(PROGRESS_ANY_PEER, false);
         return w->crowded;
     }
+    /* The peer itself waits on a rank awake beside us, which runs only
+     * when we step aside: a ring of MPI_Sendrecv on three ranks and two
+     * CPUs, where each spin ran out its crowded limit every step. */
+    int next = shm_rank_awaited(world_peer);
+    if (next >= 0 && shm_cpu_shared(next, false))
+        return true;
     if (idle <= CROWDED_SPIN_MIN)
         return false;
     w->crowded = shm_cpu_shared(PROGRESS_ANY_PEER, false);
@@ -244,7 +250,7 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
      * find their messages waiting would otherwise go on showing the
      * collective it last waited in. */
     if (wait_policy.oversubscribed)
-        shm_await_several(world_peer < 0);
+        shm_await(world_peer);
     /* Whether this wait has spun out and says so (shm_long_wait); under
      * MPI_THREAD_MULTIPLE another thread may be computing meanwhile. */
     bool long_wait = false;
@@ -322,7 +328,7 @@ void progress_test_idle(int world_peer)
     /* What this rank waits on, for its peers' rules, as a wait says it: a
      * loop of tests after a collective otherwise goes on showing the
      * collective, and its single peer steps aside at every look. */
-    shm_await_several(world_peer < 0);
+    shm_await(world_peer);
     unsigned idle = ++idle_tests.idle;
     idle_tests.w.polls++;
     if (idle > wait_policy.spin || should_step_aside(world_peer, idle, &idle_tests.w)) {

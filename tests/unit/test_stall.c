@@ -113,11 +113,19 @@ int main(void)
 
     /* Every wait of an oversubscribed rank says which kind it is, even one
      * answered before it polls. */
+    CHECK(shm_rank_awaited(0) == -1, "before its first wait a rank awaits nobody in particular");
     progress_init(WAIT_YIELD, true, 3, 1);
     progress_wait_until(always, NULL, PROGRESS_ANY_PEER);
     CHECK(atomic_load(&me->awaits_several) == 1, "a wait on any rank sets awaits_several");
+    CHECK(shm_rank_awaited(0) == -1, "a wait on any rank names none");
     progress_wait_until(always, NULL, 1);
     CHECK(atomic_load(&me->awaits_several) == 0, "a wait on rank 1 clears it");
+    CHECK(shm_rank_awaited(0) == 1, "a wait on rank 1 names it");
+    /* A loop of tests says it as a wait does. */
+    progress_test_idle(2);
+    CHECK(shm_rank_awaited(0) == 2, "a test of a receive from rank 2 names it");
+    progress_test_idle(PROGRESS_ANY_PEER);
+    CHECK(atomic_load(&me->awaits_several) == 1 && shm_rank_awaited(0) == -1, "a test of a collective names none");
 
     shm_transport_finalize();
     munmap(base, layout.total_bytes);

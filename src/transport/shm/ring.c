@@ -172,6 +172,7 @@ int shm_transport_init(void *segment, int rank, int nranks, int sleep_enabled)
     shm.sleep_enabled = sleep_enabled;
     shm.me = shm_rank_slot(segment, (uint32_t)rank);
     atomic_store_explicit(&shm.me->cpu, sched_getcpu(), memory_order_relaxed);
+    atomic_store_explicit(&shm.me->awaits, -1, memory_order_relaxed);
     /* An eager message must fit the data ring with room to spare for the
      * next one; a pipeline chunk is a quarter ring so two can be in flight. */
     size_t eager = tunables.eager_limit;
@@ -330,10 +331,18 @@ bool shm_rank_awaits_several(int peer)
     return atomic_load_explicit(&shm_rank_slot(shm.base, (uint32_t)peer)->awaits_several, memory_order_relaxed);
 }
 
-void shm_await_several(bool on)
+int shm_rank_awaited(int peer)
 {
-    if (atomic_load_explicit(&shm.me->awaits_several, memory_order_relaxed) != on)
-        atomic_store_explicit(&shm.me->awaits_several, on, memory_order_relaxed);
+    return atomic_load_explicit(&shm_rank_slot(shm.base, (uint32_t)peer)->awaits, memory_order_relaxed);
+}
+
+void shm_await(int peer)
+{
+    bool several = peer < 0;
+    if (atomic_load_explicit(&shm.me->awaits_several, memory_order_relaxed) != several)
+        atomic_store_explicit(&shm.me->awaits_several, several, memory_order_relaxed);
+    if (atomic_load_explicit(&shm.me->awaits, memory_order_relaxed) != peer)
+        atomic_store_explicit(&shm.me->awaits, peer, memory_order_relaxed);
 }
 
 void shm_long_wait(bool on)

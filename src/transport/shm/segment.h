@@ -86,12 +86,15 @@ typedef struct shm_rank_slot {
      * `awaits_several` says whether its latest wait was on several ranks
      * or in a collective (ranks outnumbering cores): a rank in such a
      * step, or computing between such steps, sends its next message when
-     * others have answered it. */
+     * others have answered it.  `awaits` is the one rank that wait was on
+     * (-1 for several): a rank waiting on one beside us answers when we
+     * step aside. */
     _Alignas(CACHE_LINE) _Atomic uint32_t bell;
     _Atomic uint32_t sleeping;
     _Atomic uint32_t yielded;
     _Atomic int32_t cpu;
     _Atomic uint32_t awaits_several;
+    _Atomic int32_t awaits;
     _Atomic uint64_t stalled_on;
     _Atomic uint64_t stalled_until;
     /* Line 2: written once at init, before `state` says INITIALIZED: the
