@@ -94,15 +94,23 @@ bool shm_cpu_shared(int peer, bool skip_stalled);
  * others too).  Ranks outnumbering cores only. */
 bool shm_rank_answers_late(int peer);
 /* Whether world rank peer's latest wait was on several ranks or in a
- * collective (shm_await). */
+ * collective (shm_await_several). */
 bool shm_rank_awaits_several(int peer);
-/* The one rank world rank peer's latest wait was on; -1 when several. */
+/* The one rank world rank peer's latest wait that had to wait was on; -1
+ * when several. */
 int shm_rank_awaited(int peer);
-/* Records the rank this rank's wait, starting now, is on (world rank,
- * PROGRESS_ANY_PEER for several ranks or a collective), for
- * shm_rank_answers_late and shm_rank_awaited (stores only when that
+/* Whether world rank peer (none when negative) is awake on this rank's CPU
+ * and its latest wait that found nothing was on this rank. */
+bool shm_rank_awaits_us_beside(int peer);
+/* Records whether this rank's wait, starting now, is on several ranks or
+ * in a collective, for shm_rank_answers_late (a store only when that
  * changes). */
-void shm_await(int peer);
+void shm_await_several(bool on);
+/* Records the one rank (world rank; PROGRESS_ANY_PEER for several) this
+ * rank waits on, once a wait finds nothing, for shm_rank_awaited: waits
+ * answered at once would only move the rank slot's line (a store only
+ * when it changes). */
+void shm_await_rank(int peer);
 /* sched_yield, with this rank shown as off its CPU meanwhile. */
 void shm_yield(void);
 /* A wait that has spun out begins (on) or ends, for mpirun's watch for

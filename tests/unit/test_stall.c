@@ -35,6 +35,13 @@ static bool always(void *arg)
     return true;
 }
 
+/* Done after *polls more looks. */
+static bool after_polls(void *arg)
+{
+    int *polls = arg;
+    return (*polls)-- <= 0;
+}
+
 int main(void)
 {
     int cpu = sched_getcpu();
@@ -111,21 +118,45 @@ int main(void)
     CHECK(shm_rank_awaits_several(2), "a waiter on rank 2 does not move away from it (a master serving many)");
     atomic_store(&two->awaits_several, 0);
 
+    /* A rank beside us waiting on us, as the peer we wait on may wait on
+     * it: stepping aside lets it take what we sent. */
+    shm_rank_slot_t *slot1 = shm_rank_slot(base, 1);
+    pose(1, cpu, 0, NULL, 0);
+    pose(2, other, 0, NULL, 0);
+    atomic_store(&slot1->awaits, 0);
+    atomic_store(&two->awaits, 0);
+    CHECK(shm_rank_awaits_us_beside(1), "rank 1 awake on this CPU, waiting on rank 0");
+    CHECK(!shm_rank_awaits_us_beside(2), "rank 2 waits on rank 0 from another CPU");
+    CHECK(!shm_rank_awaits_us_beside(-1), "no rank");
+    atomic_store(&slot1->awaits, 2);
+    CHECK(!shm_rank_awaits_us_beside(1), "rank 1 waits on rank 2, not on us");
+    atomic_store(&slot1->awaits, 0);
+    pose(1, cpu, 1, NULL, 0);
+    CHECK(!shm_rank_awaits_us_beside(1), "rank 1 asleep");
+    pose(1, cpu, 0, NULL, 0);
+    atomic_store(&slot1->awaits, -1);
+    atomic_store(&two->awaits, -1);
+
     /* Every wait of an oversubscribed rank says which kind it is, even one
      * answered before it polls. */
     CHECK(shm_rank_awaited(0) == -1, "before its first wait a rank awaits nobody in particular");
     progress_init(WAIT_YIELD, true, 3, 1);
     progress_wait_until(always, NULL, PROGRESS_ANY_PEER);
     CHECK(atomic_load(&me->awaits_several) == 1, "a wait on any rank sets awaits_several");
-    CHECK(shm_rank_awaited(0) == -1, "a wait on any rank names none");
     progress_wait_until(always, NULL, 1);
     CHECK(atomic_load(&me->awaits_several) == 0, "a wait on rank 1 clears it");
-    CHECK(shm_rank_awaited(0) == 1, "a wait on rank 1 names it");
-    /* A loop of tests says it as a wait does. */
+    /* The one rank awaited is recorded once a wait finds nothing. */
+    CHECK(shm_rank_awaited(0) == -1, "a wait answered at once names nobody");
+    int polls = 3;
+    progress_wait_until(after_polls, &polls, 1);
+    CHECK(shm_rank_awaited(0) == 1, "a wait on rank 1 that had to wait names it");
+    polls = 3;
+    progress_wait_until(after_polls, &polls, PROGRESS_ANY_PEER);
+    CHECK(shm_rank_awaited(0) == -1, "a wait on any rank that had to wait names none");
+    /* A run of tests that find nothing says it as a wait does. */
     progress_test_idle(2);
-    CHECK(shm_rank_awaited(0) == 2, "a test of a receive from rank 2 names it");
-    progress_test_idle(PROGRESS_ANY_PEER);
-    CHECK(atomic_load(&me->awaits_several) == 1 && shm_rank_awaited(0) == -1, "a test of a collective names none");
+    CHECK(shm_rank_awaited(0) == 2 && atomic_load(&me->awaits_several) == 0,
+          "a test of a receive from rank 2 names it");
 
     shm_transport_finalize();
     munmap(base, layout.total_bytes);

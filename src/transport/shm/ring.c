@@ -336,11 +336,19 @@ int shm_rank_awaited(int peer)
     return atomic_load_explicit(&shm_rank_slot(shm.base, (uint32_t)peer)->awaits, memory_order_relaxed);
 }
 
-void shm_await(int peer)
+bool shm_rank_awaits_us_beside(int peer)
 {
-    bool several = peer < 0;
-    if (atomic_load_explicit(&shm.me->awaits_several, memory_order_relaxed) != several)
-        atomic_store_explicit(&shm.me->awaits_several, several, memory_order_relaxed);
+    return peer >= 0 && peer != shm.rank && shm_rank_awaited(peer) == shm.rank && shm_cpu_shared(peer, false);
+}
+
+void shm_await_several(bool on)
+{
+    if (atomic_load_explicit(&shm.me->awaits_several, memory_order_relaxed) != on)
+        atomic_store_explicit(&shm.me->awaits_several, on, memory_order_relaxed);
+}
+
+void shm_await_rank(int peer)
+{
     if (atomic_load_explicit(&shm.me->awaits, memory_order_relaxed) != peer)
         atomic_store_explicit(&shm.me->awaits, peer, memory_order_relaxed);
 }

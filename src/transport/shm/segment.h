@@ -86,9 +86,9 @@ typedef struct shm_rank_slot {
      * `awaits_several` says whether its latest wait was on several ranks
      * or in a collective (ranks outnumbering cores): a rank in such a
      * step, or computing between such steps, sends its next message when
-     * others have answered it.  `awaits` is the one rank that wait was on
-     * (-1 for several): a rank waiting on one beside us answers when we
-     * step aside. */
+     * others have answered it.  `awaits` is the one rank its latest wait
+     * that found nothing at once was on (-1 for several): a rank waiting
+     * on one beside us answers when we step aside. */
     _Alignas(CACHE_LINE) _Atomic uint32_t bell;
     _Atomic uint32_t sleeping;
     _Atomic uint32_t yielded;
