@@ -312,9 +312,8 @@ void progress_wait_until(bool (*done)(void *arg), void *arg, int world_peer)
  */
 static struct {
     unsigned long progress_made; /* progress_made when the run began */
-    unsigned idle;               /* idle tests in the run */
     int world_peer;              /* what the run's latest test waited on */
-    wait_state_t w;
+    wait_state_t w;              /* w.polls: the idle tests in the run */
 } idle_tests;
 
 void progress_test_idle(int world_peer)
@@ -325,7 +324,6 @@ void progress_test_idle(int world_peer)
         /* The run before ended in progress: an answer, as for a wait. */
         wait_answered(idle_tests.world_peer, &idle_tests.w);
         idle_tests.progress_made = progress_made;
-        idle_tests.idle = 0;
         idle_tests.w = (wait_state_t){0};
     }
     idle_tests.world_peer = world_peer;
@@ -333,8 +331,8 @@ void progress_test_idle(int world_peer)
      * loop of tests after a collective otherwise goes on showing the
      * collective, and its single peer steps aside at every look. */
     shm_await_several(world_peer < 0);
-    unsigned idle = ++idle_tests.idle;
-    if (++idle_tests.w.polls == 1)
+    unsigned idle = ++idle_tests.w.polls;
+    if (idle == 1)
         shm_await_rank(world_peer);
     if (idle > wait_policy.spin || should_step_aside(world_peer, idle, &idle_tests.w)) {
         shm_yield();

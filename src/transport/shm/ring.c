@@ -338,7 +338,7 @@ int shm_rank_awaited(int peer)
 
 bool shm_rank_awaits_us_beside(int peer)
 {
-    return peer >= 0 && peer != shm.rank && shm_rank_awaited(peer) == shm.rank && shm_cpu_shared(peer, false);
+    return peer >= 0 && shm_rank_awaited(peer) == shm.rank && shm_cpu_shared(peer, false);
 }
 
 void shm_await_several(bool on)
