@@ -6,7 +6,12 @@
  * MPI_Issend, MPI_Mprobe of messages of unknown size, many ranks sending
  * to one, ping-pongs of random sizes, an allreduce through growing sizes,
  * communicator creation, a user's reduction, a broadcast of a strided
- * type, and neighbourhood, scan and v-form collectives.
+ * type, and neighbourhood, scan and v-form collectives; and a second
+ * set: types made and freed around each message, deep posted and
+ * unexpected queues (receives met in the reverse order), MPI_Waitany,
+ * persistent, probed, buffered and replacing rings, collectives to and
+ * from a fixed root, a sparse all-to-all, a communicator made for one
+ * allreduce, and MPI_Pack/MPI_Unpack.
  *
  * Each shape runs in batches of ten steps until TIME_BUDGET seconds
  * (default 0.15) have passed, rank 0 deciding between batches, three
@@ -276,6 +281,169 @@ static void allgatherv(int bytes)
     MPI_Allgatherv(sendbuf, bytes, MPI_BYTE, recvbuf, counts, displs, MPI_BYTE, MPI_COMM_WORLD);
 }
 
+/* A column of `rows` doubles (a row 64 doubles long) passed round the
+ * ring in a vector type built, committed and freed around every exchange,
+ * as codes that make their types where they send them do. */
+static void type_churn(int rows)
+{
+    MPI_Datatype column;
+    MPI_Type_vector(rows, 1, 64, MPI_DOUBLE, &column);
+    MPI_Type_commit(&column);
+    MPI_Sendrecv(sendbuf, 1, column, (rank + 1) % size, 8, recvbuf, 1, column, (rank + size - 1) % size, 8,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Type_free(&column);
+}
+
+/* n receives posted with distinct tags, the matching sends made in the
+ * reverse order: each message searches a long posted queue. */
+static void tags_reversed(int n)
+{
+    MPI_Request req[512];
+    int from = (rank + size - 1) % size, to = (rank + 1) % size;
+    for (int i = 0; i < n; i++)
+        MPI_Irecv(recvbuf + 8 * i, 1, MPI_DOUBLE, from, 100 + i, MPI_COMM_WORLD, &req[i]);
+    for (int i = n - 1; i >= 0; i--)
+        MPI_Isend(sendbuf + 8 * i, 1, MPI_DOUBLE, to, 100 + i, MPI_COMM_WORLD, &req[2 * n - 1 - i]);
+    MPI_Waitall(2 * n, req, MPI_STATUSES_IGNORE);
+}
+
+/* n messages sent before any receive is posted (a barrier between), then
+ * received in the reverse order of their tags: a long unexpected queue. */
+static void unexpected_reversed(int n)
+{
+    MPI_Request req[256];
+    int from = (rank + size - 1) % size, to = (rank + 1) % size;
+    for (int i = 0; i < n; i++)
+        MPI_Isend(sendbuf + 8 * i, 1, MPI_DOUBLE, to, 100 + i, MPI_COMM_WORLD, &req[i]);
+    MPI_Barrier(MPI_COMM_WORLD);
+    for (int i = n - 1; i >= 0; i--)
+        MPI_Recv(recvbuf + 8 * i, 1, MPI_DOUBLE, from, 100 + i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
+}
+
+/* Rank 0 posts a receive from every other rank and takes them with
+ * MPI_Waitany as they come. */
+static void waitany_incast(int bytes)
+{
+    static MPI_Request *req;
+    if (rank != 0) {
+        MPI_Send(sendbuf, bytes, MPI_BYTE, 0, 10, MPI_COMM_WORLD);
+        return;
+    }
+    if (!req)
+        req = malloc(sizeof *req * (size_t)size);
+    for (int i = 1; i < size; i++)
+        MPI_Irecv(recvbuf + (size_t)i * bytes, bytes, MPI_BYTE, i, 10, MPI_COMM_WORLD, &req[i - 1]);
+    for (int i = 1; i < size; i++) {
+        int which;
+        MPI_Waitany(size - 1, req, &which, MPI_STATUS_IGNORE);
+    }
+}
+
+/* The Sendrecv ring with persistent requests, made once. */
+static MPI_Request persistent[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+static void persistent_ring(int bytes)
+{
+    if (persistent[0] == MPI_REQUEST_NULL) {
+        MPI_Recv_init(recvbuf, bytes, MPI_BYTE, (rank + size - 1) % size, 11, MPI_COMM_WORLD, &persistent[0]);
+        MPI_Send_init(sendbuf, bytes, MPI_BYTE, (rank + 1) % size, 11, MPI_COMM_WORLD, &persistent[1]);
+    }
+    MPI_Startall(2, persistent);
+    MPI_Waitall(2, persistent, MPI_STATUSES_IGNORE);
+}
+
+/* The ring, each receiver learning the size by a blocking MPI_Probe and
+ * receiving from the source it names (the classic MPI-1 way). */
+static void probe_ring(int bytes)
+{
+    MPI_Request req;
+    MPI_Status st;
+    int count;
+    MPI_Isend(sendbuf, bytes, MPI_BYTE, (rank + 1) % size, 12, MPI_COMM_WORLD, &req);
+    MPI_Probe(MPI_ANY_SOURCE, 12, MPI_COMM_WORLD, &st);
+    MPI_Get_count(&st, MPI_BYTE, &count);
+    MPI_Recv(recvbuf, count, MPI_BYTE, st.MPI_SOURCE, 12, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+static void sendrecv_replace_ring(int bytes)
+{
+    MPI_Sendrecv_replace(recvbuf, bytes, MPI_BYTE, (rank + 1) % size, 13, (rank + size - 1) % size, 13, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+}
+
+/* The ring with buffered sends (a buffer attached once). */
+static void bsend_ring(int bytes)
+{
+    static char *pool;
+    if (!pool) {
+        int need;
+        MPI_Pack_size(bytes, MPI_BYTE, MPI_COMM_WORLD, &need);
+        need = 4 * (need + MPI_BSEND_OVERHEAD);
+        pool = malloc((size_t)need);
+        MPI_Buffer_attach(pool, need);
+    }
+    MPI_Bsend(sendbuf, bytes, MPI_BYTE, (rank + 1) % size, 14, MPI_COMM_WORLD);
+    MPI_Recv(recvbuf, bytes, MPI_BYTE, (rank + size - 1) % size, 14, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+/* Collectives to or from rank 0 every time, as a time step's output or
+ * input is (bench/coll.c turns the root). */
+static void gather_root0(int bytes)
+{
+    MPI_Gather(sendbuf, bytes, MPI_BYTE, recvbuf, bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+static void reduce_root0(int bytes)
+{
+    MPI_Reduce(sendbuf, recvbuf, bytes / 8, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+}
+
+static void bcast_root0(int bytes)
+{
+    MPI_Bcast(sendbuf, bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+/* An all-to-all where each rank has data for its two neighbours only
+ * (zero counts elsewhere), as in a sparse exchange. */
+static void alltoallv_sparse(int bytes)
+{
+    static int *sc, *sd, *rc, *rd;
+    if (!sc) {
+        sc = calloc((size_t)size, sizeof *sc);
+        sd = calloc((size_t)size, sizeof *sd);
+        rc = calloc((size_t)size, sizeof *rc);
+        rd = calloc((size_t)size, sizeof *rd);
+        for (int i = 0; i < size; i++)
+            sd[i] = rd[i] = i * bytes;
+        sc[(rank + 1) % size] = rc[(rank + 1) % size] = bytes;
+        sc[(rank + size - 1) % size] = rc[(rank + size - 1) % size] = bytes;
+    }
+    MPI_Alltoallv(sendbuf, sc, sd, MPI_BYTE, recvbuf, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+}
+
+/* A communicator made for one allreduce and freed (solvers that split
+ * off the ranks of a subproblem each time). */
+static void split_allreduce(int unused)
+{
+    (void)unused;
+    MPI_Comm c;
+    double in = rank, out;
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &c);
+    MPI_Allreduce(&in, &out, 1, MPI_DOUBLE, MPI_SUM, c);
+    MPI_Comm_free(&c);
+}
+
+/* 4096 doubles, one in four, packed and unpacked in one process. */
+static void pack_unpack(int unused)
+{
+    (void)unused;
+    int pos = 0;
+    MPI_Pack(sendbuf, 1, strided, recvbuf, BUFFER_BYTES, &pos, MPI_COMM_WORLD);
+    int at = 0;
+    MPI_Unpack(recvbuf, BUFFER_BYTES, &at, sendbuf + (8 << 20), 1, strided, MPI_COMM_WORLD);
+}
+
 typedef void (*step_fn)(int arg);
 
 /* The best of three timings of f(arg), us a step on the slowest rank. */
@@ -363,6 +531,24 @@ static const struct shape {
     {"scan_64k", scan, 64 << 10, 1},
     {"allgatherv_1k", allgatherv, 1 << 10, 1},
     {"allgatherv_256k", allgatherv, 256 << 10, 1},
+    {"type_churn_64", type_churn, 64, 1},
+    {"tags_reversed_64", tags_reversed, 64, 1},
+    {"tags_reversed_256", tags_reversed, 256, 1},
+    {"unexpected_reversed_64", unexpected_reversed, 64, 1},
+    {"unexpected_reversed_256", unexpected_reversed, 256, 1},
+    {"waitany_incast_8", waitany_incast, 8, 2},
+    {"persistent_ring_8", persistent_ring, 8, 1},
+    {"probe_ring_100", probe_ring, 100, 1},
+    {"sendrecv_replace_ring_8", sendrecv_replace_ring, 8, 1},
+    {"sendrecv_replace_ring_64k", sendrecv_replace_ring, 64 << 10, 1},
+    {"bsend_ring_8", bsend_ring, 8, 1},
+    {"gather_root0_8", gather_root0, 8, 1},
+    {"reduce_root0_8", reduce_root0, 8, 1},
+    {"bcast_root0_8", bcast_root0, 8, 1},
+    {"bcast_root0_64k", bcast_root0, 64 << 10, 1},
+    {"alltoallv_sparse_1k", alltoallv_sparse, 1 << 10, 1},
+    {"split_allreduce", split_allreduce, 0, 1},
+    {"pack_unpack_32k", pack_unpack, 0, 1},
 };
 
 int main(int argc, char **argv)
@@ -394,6 +580,9 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
     }
+    for (int i = 0; i < 2; i++)
+        if (persistent[i] != MPI_REQUEST_NULL)
+            MPI_Request_free(&persistent[i]);
     MPI_Op_free(&user_max);
     MPI_Type_free(&strided);
     MPI_Comm_free(&grid);
