@@ -4,7 +4,9 @@
  * MPI matches a message to a receive on (context, source, tag), sources and
  * tags possibly wildcards, in the order receives were posted and messages
  * arrived.  Both queues are FIFO lists searched from the head, which gives
- * the non-overtaking rule directly.  Queues live in a table indexed by
+ * the non-overtaking rule directly; entries naming a source and a tag are
+ * also binned by them, so that a search looks only at those that could
+ * match (match.c).  Queues live in a table indexed by
  * context id, so a message for a communicator this rank has not created yet
  * waits in the right unexpected queue.
  */
@@ -23,7 +25,9 @@
 
 /* A message that arrived before its receive was posted. */
 typedef struct unexpected {
-    struct unexpected *next;
+    struct unexpected *next, *prev;         /* in arrival order */
+    struct unexpected *bin_next, *bin_prev; /* in its bin (match.c), when binned */
+    bool binned;
     int world_source;
     int source; /* rank in the communicator */
     int tag;
@@ -56,6 +60,9 @@ bool match_posted_remove(uint16_t context_id, request_t *req);
  * tag) would match, or NULL. */
 unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag, uint32_t part_seq);
 void match_unexpected_append(uint16_t context_id, unexpected_t *msg);
+/* A receive starting: remove and return the first unexpected message it
+ * takes, or else append it to the posted receives and return NULL. */
+unexpected_t *match_take_or_post(uint16_t context_id, request_t *req);
 /* Remove and return the message that world_source's send request
  * send_handle announced and waits on a reply for (an RTS, or a small
  * synchronous send), if no receive has taken it yet (MPI_Cancel). */

@@ -255,11 +255,9 @@ void p2p_recv_start(request_t *req)
     /* Only messages already taken out of the rings can be in the unexpected
      * queue; one still in a ring was sent after them and will meet this
      * receive when progress delivers it, in order. */
-    unexpected_t *msg = match_unexpected_take(req->comm->context_id, req->peer, req->tag, req->part_seq);
+    unexpected_t *msg = match_take_or_post(req->comm->context_id, req);
     if (msg)
         p2p_recv_unexpected(req, msg);
-    else
-        match_posted_append(req->comm->context_id, req);
 }
 
 int p2p_irecv_hinted(const dt_buffer_t *data, int source, int tag, comm_t *comm, enum recv_hint hint, request_t **out)

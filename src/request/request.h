@@ -102,6 +102,7 @@ typedef struct request {
      * tag and communicator.  The sender's goes with its RTS (a first one,
      * 0, may go eager); every other message and receive has 0. */
     uint32_t part_seq;
+    uint32_t match_seq; /* a posted receive's place in posting order (p2p/match.c) */
     MPI_Status status;
 } request_t;
 

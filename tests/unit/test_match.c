@@ -1,9 +1,10 @@
 /* test_match.c -- posted and unexpected queues: wildcards, order, contexts,
- * partitioned inits. */
+ * partitioned inits, the bins by source and tag. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "mpi.h"
+#include "obj/comm.h"
 #include "p2p/match.h"
 #include "request/request.h"
 #include "unit.h"
@@ -74,6 +75,88 @@ int main(void)
     CHECK(match_unexpected_take(7, 1, -5, 0) == u0, "a receive of place 0");
     free(u0);
     free(u1);
+
+    /* Bins: a message takes the receive posted first among those in its
+     * bin and the wildcards, whichever list it is in. */
+    request_t *s1 = post(9, 1, 5), *w1 = post(9, MPI_ANY_SOURCE, MPI_ANY_TAG), *s2 = post(9, 1, 5);
+    request_t *w2 = post(9, MPI_ANY_SOURCE, 5), *s3 = post(9, 1, 5);
+    CHECK(match_posted_take(9, 1, 5, 0) == s1, "the specific receive posted first");
+    CHECK(match_posted_take(9, 1, 5, 0) == w1, "the wildcard posted before the second specific one");
+    CHECK(match_posted_take(9, 1, 5, 0) == s2, "the second specific one, posted before the ANY_SOURCE one");
+    CHECK(match_posted_take(9, 1, 5, 0) == w2, "the ANY_SOURCE receive");
+    CHECK(match_posted_take(9, 1, 5, 0) == s3, "the last");
+    CHECK(match_posted_take(9, 1, 5, 0) == NULL, "none left");
+    /* Many receives of distinct tags and sources, met in the reverse
+     * order, each by its own message; one cancelled on the way. */
+    request_t *many[300];
+    for (int i = 0; i < 300; i++)
+        many[i] = post(9, i % 7, 1000 + i);
+    CHECK(match_posted_remove(9, many[150]), "a binned receive can be cancelled");
+    CHECK(!match_posted_remove(9, many[150]), "a cancelled receive is no longer posted");
+    for (int i = 299; i >= 0; i--) {
+        request_t *r = match_posted_take(9, i % 7, 1000 + i, 0);
+        CHECK(r == (i == 150 ? NULL : many[i]), "receive %d met by another message", i);
+        CHECK(match_posted_take(9, (i + 1) % 7, 1000 + i, 0) == NULL, "tag %d from another source", i);
+    }
+    for (int i = 0; i < 300; i++)
+        request_free(many[i]);
+    request_t *wc = post(9, MPI_ANY_SOURCE, MPI_ANY_TAG);
+    CHECK(match_posted_remove(9, wc) && match_posted_take(9, 1, 1, 0) == NULL, "a wildcard receive cancelled");
+    request_free(wc);
+
+    /* Unexpected messages: a specific receive looks in its bin, a wildcard
+     * in arrival order, and either removes the message from both. */
+    unexpected_t *e1 = arrive(9, 1, 5), *e2 = arrive(9, 2, 5), *e3 = arrive(9, 1, 5), *e4 = arrive(9, 1, 6);
+    CHECK(match_unexpected_peek(9, 1, 5) == e1, "a probe sees the first of its bin");
+    CHECK(match_unexpected_take(9, MPI_ANY_SOURCE, MPI_ANY_TAG, 0) == e1, "the first to arrive");
+    CHECK(match_unexpected_take(9, 1, 5, 0) == e3, "(1,5) after the first was taken by a wildcard");
+    CHECK(match_unexpected_take(9, 1, 5, 0) == NULL, "no (1,5) left");
+    CHECK(match_unexpected_take(9, 1, MPI_ANY_TAG, 0) == e4, "(1,ANY)");
+    CHECK(match_unexpected_take(9, 2, 5, 0) == e2, "(2,5)");
+    CHECK(match_unexpected_take(9, MPI_ANY_SOURCE, MPI_ANY_TAG, 0) == NULL, "all taken");
+    free(e1);
+    free(e2);
+    free(e3);
+    free(e4);
+
+    /* A receive starting takes a waiting message or is posted. */
+    unexpected_t *e5 = arrive(9, 3, 7);
+    request_t *r5 = request_alloc(REQUEST_RECV), *r6 = request_alloc(REQUEST_RECV);
+    r5->peer = r6->peer = 3;
+    r5->tag = r6->tag = 7;
+    CHECK(match_take_or_post(9, r5) == e5, "the waiting message");
+    CHECK(match_take_or_post(9, r6) == NULL && match_posted_take(9, 3, 7, 0) == r6, "posted when none waits");
+    request_free(r5);
+    request_free(r6);
+    free(e5);
+
+    /* Withdrawn by its sender: gone from its bin too. */
+    unexpected_t *rts = arrive(9, 4, 8);
+    rts->type = WIRE_RTS;
+    rts->world_source = 4;
+    rts->rts.send_handle = 77;
+    CHECK(match_unexpected_withdraw(9, 4, 77) == rts, "the sender's RTS withdrawn");
+    CHECK(match_unexpected_take(9, 4, 8, 0) == NULL, "a withdrawn message is not received");
+    free(rts);
+
+    /* Messages before their communicator: no source, searched in arrival
+     * order; once the communicator appears, binned in that order. */
+    unexpected_t *u[4];
+    u[0] = arrive(11, 2, 5);
+    for (int i = 1; i < 4; i++) {
+        u[i] = arrive(11, MATCH_SOURCE_UNRESOLVED, 5);
+        u[i]->world_source = i % 2 + 1;
+    }
+    comm_t world = {0};
+    world.size = 4;
+    match_resolve_sources(11, &world);
+    CHECK(u[1]->source == 2 && u[2]->source == 1, "sources resolved");
+    CHECK(match_unexpected_take(11, 2, 5, 0) == u[0], "(2,5) first the one that came first");
+    CHECK(match_unexpected_take(11, 2, 5, 0) == u[1], "(2,5) then a resolved one");
+    CHECK(match_unexpected_take(11, 2, 5, 0) == u[3], "(2,5) in arrival order");
+    CHECK(match_unexpected_take(11, 1, 5, 0) == u[2], "(1,5)");
+    for (int i = 0; i < 4; i++)
+        free(u[i]);
 
     /* Many entries keep their order. */
     for (int i = 0; i < 10000; i++)
