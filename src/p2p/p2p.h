@@ -137,6 +137,10 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts);
 bool rndv_can_offer(const dt_buffer_t *data);
 void rndv_on_cts(uint32_t send_handle, const wire_cts_t *cts);
 bool rndv_push_if_stalled(request_t *req);
+/* A rendezvous send goes out (its RTS) and completes: large ones are
+ * counted per receiver, for the timing of exchanges (rndv_choice.h). */
+void rndv_send_begins(request_t *req);
+void rndv_send_ends(request_t *req);
 void rndv_on_pushed(uint32_t recv_handle, uint64_t from);
 void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload);
 void rndv_on_fin(uint32_t send_handle);

@@ -35,7 +35,10 @@
  * needs the sender in MPI, as with the pipeline; the sender completes
  * without the receiver's help once the match has answered, as with
  * single copy.  A sender that cannot write (PUSHED_NOTHING) waits for a
- * second FIN, after the receiver has read the rest.
+ * second FIN, after the receiver has read the rest.  Where mpirun chose
+ * the rings and every process has a core, a plain receive of a large
+ * contiguous message is timed, and takes per sender whichever of the
+ * pipeline and the split has been the faster lately (rndv_choice.h).
  *
  * A receiver that will be busy when the message comes, from a sender that
  * has just written it and has nothing else to do, asks the sender to write
@@ -58,6 +61,7 @@
 #include <string.h>
 
 #include "p2p/p2p.h"
+#include "p2p/rndv_choice.h"
 #include "p2p/proto_info.h"
 #include "progress/progress.h"
 #include "runtime/runtime.h"
@@ -78,6 +82,19 @@ static bool rndv_split;               /* plain rendezvous split between the two 
 static bool rndv_split_gathering;     /* the same for RECV_GATHERING, oversubscribed too */
 static bool rndv_cma_allowed;         /* process_vm_readv/writev work here */
 static bool *rndv_single_copy_failed; /* per world rank: fell back once */
+static rndv_choice_t *rndv_choices;   /* per world rank, where plain receives learn their way (rndv_choice.h) */
+/* Per world rank, with rndv_choices: large rendezvous sends to it not yet
+ * complete, and a timed receive from it that finished while one was (its
+ * time is taken when the last of them completes: an exchange both ways
+ * costs until both directions are done, and one direction may finish far
+ * ahead of the other). */
+static struct rndv_exchange {
+    uint32_t sends_out;
+    bool waiting;
+    bool split;
+    size_t bytes;
+    double since;
+} * rndv_exchanges;
 
 void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pulls_pay, bool cma_allowed)
 {
@@ -86,9 +103,9 @@ void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pul
      * receivers read at once on their own; with ranks outnumbering cores,
      * only where pulls pay.  There the same cores make every copy, and
      * where the kernel's is the slower (Zen 5: 256 KiB swapped in 25-29
-     * us pulled, 19 through the rings) a root's copies into the rings and
+     * us split, 19 through the rings) a root's copies into the rings and
      * the receivers' out of them cost less than the pulls.  2 cores,
-     * roots rotating, us, pulled / rings (docs/perf.md): MPI_Scatter at
+     * roots rotating, us, split / rings (docs/perf.md): MPI_Scatter at
      * 4 processes 64 KiB 13.0-16.7 / 5.9-8.0, 4 MiB 1051-1248 / 720-780;
      * at 8, 64 KiB 25.1-26.6 / 15.5-17.2; MPI_Alltoall at 3, 512 KiB
      * 167-173 / 107-112; at 8, 4 MiB 19.5-20.4 / 15.0-18.2 ms.  Set
@@ -115,12 +132,27 @@ void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pul
     rndv_single_copy_failed = calloc((size_t)world_size, sizeof *rndv_single_copy_failed);
     if (!rndv_single_copy_failed)
         log_fatal("out of memory for rendezvous state");
+    /* Where mpirun chose the rings and every process has a core, a plain
+     * receive of a large message learns per sender whether reading it is
+     * faster now; an explicit TESSERA_SINGLE_COPY or TESSERA_PULLS decides
+     * instead. */
+    if (cma_allowed && !single_copy && !pulls_pay && !progress_oversubscribed() &&
+        !tunables_is_set("TESSERA_SINGLE_COPY") && !tunables_is_set("TESSERA_PULLS")) {
+        rndv_choices = calloc((size_t)world_size, sizeof *rndv_choices);
+        rndv_exchanges = calloc((size_t)world_size, sizeof *rndv_exchanges);
+        if (!rndv_choices || !rndv_exchanges)
+            log_fatal("out of memory for rendezvous state");
+    }
 }
 
 void rndv_finalize(void)
 {
     free(rndv_single_copy_failed);
     rndv_single_copy_failed = NULL;
+    free(rndv_choices);
+    rndv_choices = NULL;
+    free(rndv_exchanges);
+    rndv_exchanges = NULL;
 }
 
 /* Bytes of the stream a typed single copy describes per system call
@@ -204,10 +236,10 @@ static void ask_sender_to_write(request_t *req, int world_src, const wire_rts_t 
  * that a refused read costs nothing but the fallback, then ask the sender
  * for the second half and read the rest of the first.  False when not
  * taken. */
-static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, size_t take)
+static bool split_start(request_t *req, int world_src, const wire_rts_t *rts, size_t take, bool chosen)
 {
     size_t half = rndv_split_at(take), first = RNDV_PAGE;
-    bool allowed = req->recv_hint == RECV_GATHERING ? rndv_split_gathering : rndv_split;
+    bool allowed = chosen || (req->recv_hint == RECV_GATHERING ? rndv_split_gathering : rndv_split);
     if (!allowed || req->recv_hint == RECV_PULL || half < first || !both_sides_copy(req, world_src, rts, take))
         return false;
     if (cma_transfer(world_src, &req->data, 0, first, rts->address, false) != 0)
@@ -250,7 +282,13 @@ void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
 {
     size_t take = (size_t)req->status.tessera_count;
     bool sender_contiguous = rts->flags & WIRE_RTS_CONTIGUOUS;
-    if (push_start(req, world_src, rts, take) || split_start(req, world_src, rts, take))
+    /* A plain receive timed for its sender's choice (rndv_choice.h): the
+     * rings, or the two sides copying half each. */
+    bool timed = rndv_choices && req->recv_hint == RECV_PLAIN && take >= CHOICE_MIN_BYTES &&
+                 both_sides_copy(req, world_src, rts, take);
+    bool split = timed && rndv_choice_split(&rndv_choices[world_src]);
+    req->timed_since = timed ? runtime_wtime() : 0;
+    if (push_start(req, world_src, rts, take) || split_start(req, world_src, rts, take, split))
         return;
     bool pull = req->recv_hint == RECV_PULL || (rts->flags & WIRE_RTS_OFFERED);
     bool cma = rndv_single_copy || (pull && rndv_coll_single_copy);
@@ -356,6 +394,42 @@ bool rndv_push_if_stalled(request_t *req)
     return true;
 }
 
+/* A rendezvous receive has its last byte; one timed for its sender's
+ * choice says how long it took, split or through the rings, once no large
+ * send to that sender is still going. */
+static void rndv_done(request_t *req, bool split)
+{
+    if (req->timed_since) {
+        struct rndv_exchange *x = &rndv_exchanges[req->world_peer];
+        if (!x->sends_out)
+            rndv_choice_note(&rndv_choices[req->world_peer], split, req->msg_bytes, runtime_wtime() - req->timed_since);
+        else if (!x->waiting)
+            *x = (struct rndv_exchange){x->sends_out, true, split, req->msg_bytes, req->timed_since};
+        req->timed_since = 0;
+    }
+    request_complete(req);
+}
+
+void rndv_send_begins(request_t *req)
+{
+    if (rndv_choices && req->data.bytes >= CHOICE_MIN_BYTES) {
+        rndv_exchanges[req->world_peer].sends_out++;
+        req->timed_since = 1;
+    }
+}
+
+void rndv_send_ends(request_t *req)
+{
+    if (!req->timed_since)
+        return;
+    req->timed_since = 0;
+    struct rndv_exchange *x = &rndv_exchanges[req->world_peer];
+    if (--x->sends_out == 0 && x->waiting) {
+        x->waiting = false;
+        rndv_choice_note(&rndv_choices[req->world_peer], x->split, x->bytes, runtime_wtime() - x->since);
+    }
+}
+
 void rndv_on_pushed(uint32_t recv_handle, uint64_t from)
 {
     request_t *req = request_from_value(recv_handle);
@@ -370,14 +444,14 @@ void rndv_on_pushed(uint32_t recv_handle, uint64_t from)
             p2p_send_control(req->world_peer, WIRE_FIN, (int32_t)req->remote_handle, NULL, 0);
         }
         req->done = req->msg_bytes;
-        request_complete(req);
+        rndv_done(req, true);
         return;
     }
     if (from != req->done)
         log_fatal("internal error: PUSHED from byte %llu of a message %zu bytes in", (unsigned long long)from,
                   req->done);
     req->done = req->msg_bytes;
-    request_complete(req);
+    rndv_done(req, false);
 }
 
 void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload)
@@ -392,7 +466,7 @@ void rndv_on_data(uint32_t recv_handle, const wire_payload_t *payload)
         wire_payload_unpack(&req->data, req->done, payload, len < room ? len : room);
     req->done += len;
     if (req->done >= req->msg_bytes)
-        request_complete(req);
+        rndv_done(req, false);
 }
 
 void rndv_on_fin(uint32_t send_handle)

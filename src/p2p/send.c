@@ -262,7 +262,10 @@ static int send_push(request_t *req)
          * delivers at once), so req is already waiting for it, and is not
          * touched after a successful send: it may be complete and freed. */
         req->state = SEND_WAIT_REPLY;
+        if (req->world_peer != send_state.world_rank)
+            rndv_send_begins(req);
         if (!tp->send(req->world_peer, &hdr, &rts, sizeof rts)) {
+            rndv_send_ends(req);
             req->state = SEND_RTS;
             return 0;
         }
@@ -284,6 +287,7 @@ static int send_push(request_t *req)
             }
             req->done += chunk;
         }
+        rndv_send_ends(req);
         request_complete(req);
         return 1;
     case SEND_PUSHED: {
@@ -291,6 +295,7 @@ static int send_push(request_t *req)
         hdr = send_hdr(WIRE_PUSHED, 0, (int32_t)req->remote_handle);
         if (!tp->send(req->world_peer, &hdr, &from, sizeof from))
             return 0;
+        rndv_send_ends(req);
         request_complete(req);
         return 1;
     }
@@ -489,6 +494,7 @@ void p2p_send_cancelled(uint32_t send_handle, bool withdrawn)
     request_t *req = request_from_value(send_handle);
     if (!req || req->kind != REQUEST_SEND || req->state != SEND_WAIT_REPLY)
         log_fatal("internal error: a cancelled message for a send that is not waiting on it (%#x)", send_handle);
+    rndv_send_ends(req);
     p2p_complete_cancelled(req);
 }
 
@@ -497,5 +503,6 @@ void p2p_send_finish(request_t *req)
 {
     if (req->kind != REQUEST_SEND || req->state != SEND_WAIT_REPLY)
         log_fatal("internal error: FIN for a request that is not waiting for one");
+    rndv_send_ends(req);
     request_complete(req);
 }

@@ -82,6 +82,8 @@ typedef struct request {
     size_t chunk; /* bytes per DATA chunk, chosen when the stream starts */
     uint64_t stall_mark;
     double stall_since; /* runtime_wtime(), 0 when not yet stalled */
+    double timed_since; /* receive: when one timed for its sender's choice began (p2p/rndv_choice.h); send:
+                           nonzero while counted among the large ones to its receiver (p2p/rndv.c) */
     wire_hdr_t control_hdr;
     uint32_t control_len;
     uint8_t control_payload[REQUEST_CONTROL_PAYLOAD];

@@ -76,7 +76,9 @@ static const tunable_t tunable_registry[] = {
      "how large blocks that could go either way move: collectives' between two processes and, when ranks "
      "outnumber cores, in exchanges and from a root to its receivers, and a rendezvous (split between sender and "
      "receiver, unless TESSERA_SINGLE_COPY is set): auto (whichever mpirun measured faster between two cores at "
-     "launch), rings (a copy in and a copy out), pull (one process_vm_readv or process_vm_writev copy)",
+     "launch; where that is the rings and every process has a core, a receiver of large messages also times both "
+     "ways per sender as it goes and takes the faster), rings (a copy in and a copy out), pull (one "
+     "process_vm_readv or process_vm_writev copy)",
      pulls_choices, 0, 2, 0},
     {"TESSERA_CACHE_SHARE", TUNABLE_SIZE, &tunables.cache_share,
      "bytes of last-level cache per process: a receive or a gather moving more than half of it at a process "
