@@ -103,9 +103,9 @@ void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pul
      * receivers read at once on their own; with ranks outnumbering cores,
      * only where pulls pay.  There the same cores make every copy, and
      * where the kernel's is the slower (Zen 5: 256 KiB swapped in 25-29
-     * us split, 19 through the rings) a root's copies into the rings and
+     * us pulled, 19 through the rings) a root's copies into the rings and
      * the receivers' out of them cost less than the pulls.  2 cores,
-     * roots rotating, us, split / rings (docs/perf.md): MPI_Scatter at
+     * roots rotating, us, pulled / rings (docs/perf.md): MPI_Scatter at
      * 4 processes 64 KiB 13.0-16.7 / 5.9-8.0, 4 MiB 1051-1248 / 720-780;
      * at 8, 64 KiB 25.1-26.6 / 15.5-17.2; MPI_Alltoall at 3, 512 KiB
      * 167-173 / 107-112; at 8, 4 MiB 19.5-20.4 / 15.0-18.2 ms.  Set
@@ -133,8 +133,8 @@ void rndv_init(int world_size, bool single_copy, bool coll_single_copy, bool pul
     if (!rndv_single_copy_failed)
         log_fatal("out of memory for rendezvous state");
     /* Where mpirun chose the rings and every process has a core, a plain
-     * receive of a large message learns per sender whether reading it is
-     * faster now; an explicit TESSERA_SINGLE_COPY or TESSERA_PULLS decides
+     * receive of a large message learns per sender whether splitting it
+     * is faster now; an explicit TESSERA_SINGLE_COPY or TESSERA_PULLS decides
      * instead. */
     if (cma_allowed && !single_copy && !pulls_pay && !progress_oversubscribed() &&
         !tunables_is_set("TESSERA_SINGLE_COPY") && !tunables_is_set("TESSERA_PULLS")) {

@@ -28,8 +28,10 @@
  *   out slow, or a program that changes what it does, is tried again);
  * - the other way must be faster by a margin (CHOICE_MARGIN) to be taken.
  *
- * The times are the receiver's own, from the match to the last byte; both
- * ways need the sender in MPI.  A message split right after others went
+ * The times are the receiver's own, from the match to the last byte, or
+ * to the end of the last large send to the same process that was still
+ * out (rndv.c: an exchange both ways costs until both directions are
+ * done); both ways need the sender in MPI.  A message split right after others went
  * through the rings finds the sender's lines in the sender's caches, as
  * a program's freshly written data would be: a split timed then is not
  * flattered by a benchmark's unchanged buffers.

@@ -30,7 +30,7 @@ int main(void)
     CHECK(splits == 1, "rings twice as fast: %d of 1000 split (one, to compare)", splits);
 
     /* The rings become three times slower (the two CPUs far apart):
-     * spliting within a few messages, and spliting nearly all the time. */
+     * splitting within a few messages, and splitting nearly all the time. */
     int first = -1;
     for (int i = 0; i < 50 && first < 0; i++)
         if (run(&c, 1, 0.126, 0.072))
