@@ -259,6 +259,7 @@ bool match_posted_remove(uint16_t context_id, request_t *req)
     return false;
 }
 
+/* Append a receive that took no unexpected message. */
 static void post(match_queues_t *q, request_t *req)
 {
     req->match_seq = q->posted_seq++;
@@ -271,18 +272,12 @@ static void post(match_queues_t *q, request_t *req)
     posted_link(&bins->posted[b].head, &bins->posted[b].tail, req);
 }
 
-void match_posted_append(uint16_t context_id, request_t *req)
-{
-    post(match_queues(context_id), req);
-}
-
 /* --- unexpected messages: doubly linked, in arrival order and by bin ---- */
 
 static void bin_link(match_queues_t *q, unexpected_t *msg)
 {
     match_bins_t *bins = bins_of(q);
     unsigned b = bin_of(msg->source, msg->tag);
-    msg->binned = true;
     msg->bin_next = NULL;
     msg->bin_prev = bins->unexpected[b].tail;
     if (msg->bin_prev)
@@ -302,7 +297,7 @@ static unexpected_t *unexpected_unlink(match_queues_t *q, unexpected_t *msg)
         msg->next->prev = msg->prev;
     else
         q->unexpected_tail = msg->prev;
-    if (msg->binned) {
+    if (msg->source >= 0) { /* binned */
         unsigned b = bin_of(msg->source, msg->tag);
         if (msg->bin_prev)
             msg->bin_prev->bin_next = msg->bin_next;
@@ -329,7 +324,6 @@ void match_unexpected_append(uint16_t context_id, unexpected_t *msg)
     else
         q->unexpected_head = msg;
     q->unexpected_tail = msg;
-    msg->binned = false;
     if (msg->source >= 0)
         bin_link(q, msg);
     else if (msg->source == MATCH_SOURCE_UNRESOLVED)
@@ -348,7 +342,6 @@ void match_resolve_sources(uint16_t context_id, const struct comm *comm)
     for (unexpected_t *msg = q->unexpected_head; msg; msg = msg->next) {
         if (msg->source == MATCH_SOURCE_UNRESOLVED)
             msg->source = comm_rank_of_world(comm, msg->world_source);
-        msg->binned = false;
         if (msg->source >= 0)
             bin_link(q, msg);
     }

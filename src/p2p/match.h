@@ -26,8 +26,7 @@
 /* A message that arrived before its receive was posted. */
 typedef struct unexpected {
     struct unexpected *next, *prev;         /* in arrival order */
-    struct unexpected *bin_next, *bin_prev; /* in its bin (match.c), when binned */
-    bool binned;
+    struct unexpected *bin_next, *bin_prev; /* in its bin (match.c), when it has a source */
     int world_source;
     int source; /* rank in the communicator */
     int tag;
@@ -52,7 +51,6 @@ void match_finalize(void);
  * part_seq: the message's place among its sender's partitioned inits of
  * that envelope, which a partitioned receive's must equal (0 otherwise). */
 request_t *match_posted_take(uint16_t context_id, int source, int tag, uint32_t part_seq);
-void match_posted_append(uint16_t context_id, request_t *req);
 /* Take req out of the posted queue; false if it was not there (matched). */
 bool match_posted_remove(uint16_t context_id, request_t *req);
 

@@ -14,7 +14,7 @@ static request_t *post(uint16_t ctx, int source, int tag)
     request_t *req = request_alloc(REQUEST_RECV);
     req->peer = source;
     req->tag = tag;
-    match_posted_append(ctx, req);
+    CHECK(match_take_or_post(ctx, req) == NULL, "(%d,%d) posted, no message waiting for it", source, tag);
     return req;
 }
 
