@@ -84,8 +84,9 @@ static int send_blocking(const char *call, const void *buf, MPI_Count count, MPI
     return MPI_SUCCESS;
 }
 
-static int send_nonblocking(const char *call, const void *buf, MPI_Count count, MPI_Datatype datatype, int dest,
-                            int tag, MPI_Comm comm, int mode, MPI_Request *request)
+static inline __attribute__((always_inline)) int send_nonblocking(const char *call, const void *buf, MPI_Count count,
+                                                                  MPI_Datatype datatype, int dest, int tag,
+                                                                  MPI_Comm comm, int mode, MPI_Request *request)
 {
     comm_t *c = NULL;
     dt_buffer_t data;
@@ -99,9 +100,9 @@ static int send_nonblocking(const char *call, const void *buf, MPI_Count count, 
         return err_raise(c, call, rc);
     if (mode == SEND_MODE_BUFFERED) {
         /* The data is in the attached buffer already: complete at once. */
-        req = request_alloc(REQUEST_SEND);
-        req->comm = c;
-        request_complete(req);
+        req = &request_sent;
+    } else if (mode != SEND_MODE_SYNC && dest != MPI_PROC_NULL && p2p_send_now(&data, dest, tag, c)) {
+        req = &request_sent;
     } else {
         p2p_isend_mode(&data, dest, tag, c, mode, &req);
     }
@@ -122,8 +123,9 @@ static int recv_blocking(const char *call, void *buf, MPI_Count count, MPI_Datat
     return MPI_SUCCESS;
 }
 
-static int recv_nonblocking(const char *call, void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
-                            MPI_Comm comm, MPI_Request *request)
+static inline __attribute__((always_inline)) int recv_nonblocking(const char *call, void *buf, MPI_Count count,
+                                                                  MPI_Datatype datatype, int source, int tag,
+                                                                  MPI_Comm comm, MPI_Request *request)
 {
     comm_t *c = NULL;
     dt_buffer_t data;

@@ -5,11 +5,6 @@
 
 #include "util/log.h"
 
-static uint32_t handle_make(uint32_t kind, uint32_t generation, uint32_t index)
-{
-    return (kind << HANDLE_KIND_SHIFT) | (generation << HANDLE_GEN_SHIFT) | index;
-}
-
 static void obj_table_grow(obj_table_t *table, uint32_t need)
 {
     uint32_t cap = table->capacity ? table->capacity : 64;
@@ -54,29 +49,13 @@ uint32_t obj_table_put_at(obj_table_t *table, uint32_t index, void *obj)
     return table->values[index];
 }
 
-uint32_t obj_table_insert(obj_table_t *table, void *obj)
+uint32_t obj_table_insert_new(obj_table_t *table, void *obj)
 {
-    uint32_t index;
-    if (table->free_count > 0) {
-        index = table->free_list[--table->free_count];
-    } else {
-        if (table->used > HANDLE_INDEX_MASK)
-            return 0;
-        if (table->used == table->capacity)
-            obj_table_grow(table, table->used + 1);
-        index = table->used++;
-    }
+    if (table->used > HANDLE_INDEX_MASK)
+        return 0;
+    if (table->used == table->capacity)
+        obj_table_grow(table, table->used + 1);
+    uint32_t index = table->used++;
     table->objects[index] = obj;
     return table->values[index];
-}
-
-void obj_table_remove(obj_table_t *table, uint32_t value)
-{
-    uint32_t index = value & HANDLE_INDEX_MASK;
-    table->objects[index] = NULL;
-    /* A new generation makes every copy of the old handle invalid.  Generation
-     * 0 is kept for predefined objects, so user generations cycle 1..255. */
-    uint32_t gen = ((table->values[index] >> HANDLE_GEN_SHIFT) + 1) & HANDLE_GEN_MASK;
-    table->values[index] = handle_make(table->kind, gen ? gen : 1, index);
-    table->free_list[table->free_count++] = index;
 }

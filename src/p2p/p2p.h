@@ -20,6 +20,10 @@ void p2p_init(int world_rank, int world_size, bool single_copy, bool coll_single
 void p2p_finalize(void);
 
 int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm);
+/* Send data to dest (not MPI_PROC_NULL) eager at once if it can go so:
+ * within the eager limit, in one piece, nothing queued to dest ahead of it,
+ * room in the transport.  Then it needs no request, and true is returned. */
+bool p2p_send_now(const dt_buffer_t *data, int dest, int tag, comm_t *comm);
 int p2p_isend(const dt_buffer_t *data, int dest, int tag, comm_t *comm, request_t **out);
 int p2p_isend_mode(const dt_buffer_t *data, int dest, int tag, comm_t *comm, int mode, request_t **out);
 int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Status *status);

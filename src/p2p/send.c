@@ -464,22 +464,25 @@ int p2p_isend_offer(const dt_buffer_t *data, int dest, int tag, comm_t *comm, re
     return p2p_isend_mode(data, dest, tag, comm, SEND_MODE_OFFER, out);
 }
 
-int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
+bool p2p_send_now(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
 {
     size_t bytes = data->bytes;
-    if (dest == MPI_PROC_NULL)
-        return MPI_SUCCESS;
-    /* Fast path: an eager message with nothing queued ahead of it leaves
-     * without a request. */
     int world_dest = comm_world_rank(comm, dest);
     transport_ops_t *tp = p2p_transport(world_dest);
-    if (proto_info_enabled && bytes <= tp->eager_limit)
+    if (bytes > tp->eager_limit)
+        return false;
+    if (proto_info_enabled)
         send_report(world_dest, bytes);
-    if (bytes <= tp->eager_limit && !send_state.pending[world_dest].head && !send_in_pieces(tp, world_dest, data)) {
-        wire_hdr_t hdr = send_hdr(WIRE_EAGER, comm->context_id, tag);
-        if (send_data(tp, world_dest, &hdr, data, 0, bytes))
-            return MPI_SUCCESS;
-    }
+    if (send_state.pending[world_dest].head || send_in_pieces(tp, world_dest, data))
+        return false;
+    wire_hdr_t hdr = send_hdr(WIRE_EAGER, comm->context_id, tag);
+    return send_data(tp, world_dest, &hdr, data, 0, bytes);
+}
+
+int p2p_send(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
+{
+    if (dest == MPI_PROC_NULL || p2p_send_now(data, dest, tag, comm))
+        return MPI_SUCCESS;
     request_t *req;
     p2p_isend(data, dest, tag, comm, &req);
     progress_wait(req);

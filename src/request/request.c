@@ -8,31 +8,29 @@
 #include "obj/handle.h"
 #include "util/log.h"
 
-static obj_table_t request_table;
-static request_t *request_pool; /* freed requests, linked through next */
+obj_table_t request_table;
+request_t *request_pool;
+request_t request_sent;
 
 void request_init(void)
 {
-    obj_table_init(&request_table, TESSERA_KIND_REQUEST_, 1);
+    obj_table_init(&request_table, TESSERA_KIND_REQUEST_, 2);
+    request_sent = (request_t){.kind = REQUEST_SEND, .complete = true, .world_peer = -1};
+    request_status_empty(&request_sent.status);
+    request_sent.handle = obj_table_put_at(&request_table, 1, &request_sent);
 }
 
-request_t *request_alloc(int kind)
+request_t *request_alloc_fresh(void)
 {
-    request_t *req = request_pool;
-    if (req) {
-        request_pool = req->next;
-    } else {
-        req = malloc(sizeof *req);
-        if (!req)
-            log_fatal("out of memory allocating a request");
-    }
-    memset(req, 0, sizeof *req);
-    req->kind = (uint8_t)kind;
-    request_status_empty(&req->status);
-    req->handle = obj_table_insert(&request_table, req);
-    if (req->handle == 0)
-        log_fatal("more than a million requests outstanding");
+    request_t *req = malloc(sizeof *req);
+    if (!req)
+        log_fatal("out of memory allocating a request");
     return req;
+}
+
+void request_table_full(void)
+{
+    log_fatal("more than a million requests outstanding");
 }
 
 void request_set_data(request_t *req, const dt_buffer_t *data)
@@ -42,7 +40,7 @@ void request_set_data(request_t *req, const dt_buffer_t *data)
     req->data = *data;
 }
 
-void request_free(request_t *req)
+void request_free_parts(request_t *req)
 {
     if (req->kind == REQUEST_GENERALIZED)
         grequest_free_state(req);
@@ -50,10 +48,6 @@ void request_free(request_t *req)
         dt_unref(req->data.dt);
     free(req->owned);
     req->owned = NULL;
-    req->pair = NULL;
-    obj_table_remove(&request_table, req->handle);
-    req->next = request_pool;
-    request_pool = req;
 }
 
 /* Whether a live request on comm or its internal twin is running (or,
@@ -90,35 +84,6 @@ unsigned request_sends_running(void)
     return n;
 }
 
-request_t *request_from_value(uint32_t value)
-{
-    return obj_table_lookup(&request_table, value);
-}
-
-request_t *request_from_handle(MPI_Request handle)
-{
-    return request_from_value(handle_value(handle));
-}
-
-void request_status_empty(MPI_Status *status)
-{
-    status->MPI_SOURCE = MPI_ANY_SOURCE;
-    status->MPI_TAG = MPI_ANY_TAG;
-    status->MPI_ERROR = MPI_SUCCESS;
-    status->tessera_cancelled = 0;
-    status->tessera_count = 0;
-}
-
-void request_status_out(MPI_Status *to, const MPI_Status *from)
-{
-    if (to == MPI_STATUS_IGNORE)
-        return;
-    to->MPI_SOURCE = from->MPI_SOURCE;
-    to->MPI_TAG = from->MPI_TAG;
-    to->tessera_cancelled = from->tessera_cancelled;
-    to->tessera_count = from->tessera_count;
-}
-
 void request_status_out_proc_null(MPI_Status *to)
 {
     if (to == MPI_STATUS_IGNORE)
@@ -143,14 +108,6 @@ int request_status_error(const request_t *req)
                        "message truncated: %zu bytes from rank %d (tag %d) do not fit the %zu-byte receive buffer",
                        req->msg_bytes, req->status.MPI_SOURCE, req->status.MPI_TAG, req->data.bytes);
     return req->status.MPI_ERROR;
-}
-
-int request_release(request_t *req, MPI_Status *status)
-{
-    int rc = request_status_error(req);
-    request_status_out(status, &req->status);
-    request_free(req);
-    return rc;
 }
 
 /* The receive's status is the pair's (source, tag, count, cancelled); an

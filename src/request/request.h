@@ -15,9 +15,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "dt/buffer.h"
 #include "mpi.h"
+#include "obj/handle.h"
 #include "p2p/wire.h"
 
 struct comm;
@@ -109,13 +111,79 @@ typedef struct request {
 } request_t;
 
 void request_init(void);
-request_t *request_alloc(int kind);
-void request_free(request_t *req);
+
+/* Every message allocates a request and frees it, so both are inline:
+ * the live requests' handle table, and freed requests kept for reuse
+ * (linked through next). */
+extern obj_table_t request_table;
+extern request_t *request_pool;
+__attribute__((cold)) request_t *request_alloc_fresh(void);
+__attribute__((cold, __noreturn__)) void request_table_full(void);
+/* What request_free does for the requests that hold more than themselves:
+ * a generalized request's state, a datatype, owned memory. */
+void request_free_parts(request_t *req);
+
+/* A send that was complete as it started (an eager message out at once)
+ * needs nothing of a request but to be reported complete: every such send
+ * gets this one, permanent and never changed, as MPICH's lightweight
+ * requests do.  A real request per send was 40% of an MPI_Isend's
+ * instructions and a quarter of its share of MPI_Waitall.  Its status is
+ * what a completed send's is (request_status_empty); freeing it does
+ * nothing. */
+extern request_t request_sent;
+
+/* The status MPI reports for a request that had nothing to do. */
+static inline void request_status_empty(MPI_Status *status)
+{
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = MPI_SUCCESS;
+    status->tessera_cancelled = 0;
+    status->tessera_count = 0;
+}
+
+static inline request_t *request_alloc(int kind)
+{
+    request_t *req = request_pool;
+    if (__builtin_expect(req != NULL, 1))
+        request_pool = req->next;
+    else
+        req = request_alloc_fresh();
+    memset(req, 0, sizeof *req);
+    req->kind = (uint8_t)kind;
+    request_status_empty(&req->status);
+    req->handle = obj_table_insert(&request_table, req);
+    if (__builtin_expect(req->handle == 0, 0))
+        request_table_full();
+    return req;
+}
+
+static inline void request_free(request_t *req)
+{
+    if (__builtin_expect(req == &request_sent, 0))
+        return;
+    if (__builtin_expect(req->kind == REQUEST_GENERALIZED || req->data.dt || req->owned, 0))
+        request_free_parts(req);
+    req->pair = NULL;
+    obj_table_remove(&request_table, req->handle);
+    /* A copy of the handle left in an array of requests no longer names it
+     * (api/request.c). */
+    req->handle = 0;
+    req->next = request_pool;
+    request_pool = req;
+}
 /* Point req at the user's data; a derived datatype stays alive (even if the
  * user frees it) until req is freed. */
 void request_set_data(request_t *req, const dt_buffer_t *data);
-request_t *request_from_handle(MPI_Request handle);
-request_t *request_from_value(uint32_t value);
+static inline request_t *request_from_value(uint32_t value)
+{
+    return obj_table_lookup(&request_table, value);
+}
+
+static inline request_t *request_from_handle(MPI_Request handle)
+{
+    return request_from_value(handle_value(handle));
+}
 
 /* A part of a REQUEST_PAIR is done: the pair takes its outcome, frees it,
  * and completes once both parts are done. */
@@ -153,9 +221,29 @@ static inline MPI_Request request_to_handle(const request_t *req)
  * line set for the user (truncation says how many bytes did not fit). */
 int request_status_error(const request_t *req);
 
+/* Write a status to the user's (MPI_STATUS_IGNORE: nothing).  All but
+ * MPI_ERROR: only the calls that return several statuses may set that
+ * field (MPI-4.1 3.2.5), so a call returning one leaves what the program
+ * put there.  The same for the status of a message from MPI_PROC_NULL. */
+static inline void request_status_out(MPI_Status *to, const MPI_Status *from)
+{
+    if (to == MPI_STATUS_IGNORE)
+        return;
+    to->MPI_SOURCE = from->MPI_SOURCE;
+    to->MPI_TAG = from->MPI_TAG;
+    to->tessera_cancelled = from->tessera_cancelled;
+    to->tessera_count = from->tessera_count;
+}
+
 /* Report a completed request's status (status may be MPI_STATUS_IGNORE)
  * and free it; returns the error it carried, with its detail line set. */
-int request_release(request_t *req, MPI_Status *status);
+static inline int request_release(request_t *req, MPI_Status *status)
+{
+    int rc = req->status.MPI_ERROR == MPI_SUCCESS ? MPI_SUCCESS : request_status_error(req);
+    request_status_out(status, &req->status);
+    request_free(req);
+    return rc;
+}
 
 /* Whether a request on this communicator (or its internal twin) is
  * still running: what MPI_Comm_disconnect waits for.  A scan of every
@@ -179,14 +267,8 @@ int grequest_free_state(request_t *req);
 void partitioned_start(request_t *req);
 int partitioned_user_tag(int wire);
 
-/* The status MPI reports for a request that had nothing to do. */
-void request_status_empty(MPI_Status *status);
-
-/* Write a status to the user's (MPI_STATUS_IGNORE: nothing).  All but
- * MPI_ERROR: only the calls that return several statuses may set that
- * field (MPI-4.1 3.2.5), so a call returning one leaves what the program
- * put there.  The same for the status of a message from MPI_PROC_NULL. */
-void request_status_out(MPI_Status *to, const MPI_Status *from);
+/* The status of a message from MPI_PROC_NULL, written as
+ * request_status_out writes one. */
 void request_status_out_proc_null(MPI_Status *to);
 /* The empty status of a null or inactive request, which MPI defines
  * whole, MPI_ERROR = MPI_SUCCESS included. */
