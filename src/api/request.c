@@ -30,14 +30,11 @@ TESSERA_WEAK_ALIAS(MPI_Cancel, PMPI_Cancel)
 TESSERA_WEAK_ALIAS(MPI_Grequest_start, PMPI_Grequest_start)
 TESSERA_WEAK_ALIAS(MPI_Grequest_complete, PMPI_Grequest_complete)
 
-/* The request behind a checked handle, or NULL when MPI calls it null or
- * inactive (nothing to wait for). */
-static request_t *active_request(MPI_Request handle)
+/* The request behind a checked handle (NULL for MPI_REQUEST_NULL), or
+ * NULL when MPI calls it inactive: nothing to wait for. */
+static request_t *active_request(request_t *req)
 {
-    if (handle == MPI_REQUEST_NULL)
-        return NULL;
-    request_t *req = request_from_handle(handle);
-    return request_is_inactive(req) ? NULL : req;
+    return req && !request_is_inactive(req) ? req : NULL;
 }
 
 /* Report a completed request.  A persistent request becomes inactive and
@@ -77,7 +74,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
         rc = check_request(*request, "request", &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Wait", rc);
-    req = active_request(*request);
+    req = active_request(req);
     if (!req) {
         request_status_out_empty(status);
         return MPI_SUCCESS;
@@ -103,7 +100,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
         rc = check_request(*request, "request", &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Test", rc);
-    req = active_request(*request);
+    req = active_request(req);
     if (!req) {
         *flag = 1;
         request_status_out_empty(status);
@@ -176,7 +173,7 @@ static int request_set_open(request_set_t *set, int count, MPI_Request handles[]
         request_t *req = NULL;
         if (handles[i] != MPI_REQUEST_NULL)
             rc = check_request(handles[i], "array_of_requests", &req);
-        set->reqs[i] = req && !request_is_inactive(req) ? req : NULL;
+        set->reqs[i] = active_request(req);
     }
     if (rc == MPI_SUCCESS)
         set->count = count;
@@ -510,7 +507,7 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
         rc = check_request(request, "request", &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Request_get_status", rc);
-    req = active_request(request);
+    req = active_request(req);
     if (!req) {
         *flag = 1;
         request_status_out_empty(status);
