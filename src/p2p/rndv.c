@@ -414,15 +414,15 @@ void rndv_send_begins(request_t *req)
 {
     if (rndv_choices && req->data.bytes >= CHOICE_MIN_BYTES) {
         rndv_exchanges[req->world_peer].sends_out++;
-        req->timed_since = 1;
+        req->large_out = true;
     }
 }
 
 void rndv_send_ends(request_t *req)
 {
-    if (!req->timed_since)
+    if (!req->large_out)
         return;
-    req->timed_since = 0;
+    req->large_out = false;
     struct rndv_exchange *x = &rndv_exchanges[req->world_peer];
     if (--x->sends_out == 0 && x->waiting) {
         x->waiting = false;

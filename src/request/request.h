@@ -66,6 +66,7 @@ typedef struct request {
     uint8_t recv_hint; /* receive: enum recv_hint (p2p/p2p.h), who had better copy a large message */
     bool split;        /* receive: half read, waiting for the sender's half (p2p/rndv.c) */
     uint8_t fins;      /* send: FINs still to come beyond the next (a split the sender could not write) */
+    bool large_out;    /* send: counted among the large sends out to its receiver (p2p/rndv.c) */
     struct request *next;
     struct comm *comm;
     dt_buffer_t data; /* send: the message; receive: the buffer (data.bytes is its capacity) */
@@ -84,8 +85,7 @@ typedef struct request {
     size_t chunk; /* bytes per DATA chunk, chosen when the stream starts */
     uint64_t stall_mark;
     double stall_since; /* runtime_wtime(), 0 when not yet stalled */
-    double timed_since; /* receive: when one timed for its sender's choice began (p2p/rndv_choice.h); send:
-                           nonzero while counted among the large ones to its receiver (p2p/rndv.c) */
+    double timed_since; /* receive: when one timed for its sender's choice began (p2p/rndv_choice.h) */
     wire_hdr_t control_hdr;
     uint32_t control_len;
     uint8_t control_payload[REQUEST_CONTROL_PAYLOAD];
