@@ -268,6 +268,7 @@ static inline void move_bytes(cursor_t *c, uintptr_t typed, size_t len)
  * 128 blocks measured no better. */
 #define FETCH_AHEAD 64
 #define FETCH_SPAN (8 << 20)
+#define UNROLL_SPAN (2 << 20)
 
 /* One block between the typed buffer (at) and the packed stream; fixed:
  * block is a constant once inlined (one load and one store).  Other
@@ -293,7 +294,22 @@ static inline __attribute__((always_inline)) void move_strided(unsigned char *pa
                                                                bool fixed)
 {
     uintptr_t ahead = (uintptr_t)stride * FETCH_AHEAD;
-    for (MPI_Count i = 0; i < nblocks; i++, at += (uintptr_t)stride, packed += block) {
+    MPI_Count i = 0;
+    /* Within the caches a block is a load and a store, and the loop's own
+     * counting was as many instructions again: four a turn, MPI_Pack and
+     * MPI_Unpack of 1-64 KiB of doubles 32 or 128 bytes apart 1.05-1.2x
+     * faster.  Spread over more than UNROLL_SPAN the misses set the pace,
+     * and unpacking a column spanning 8 MiB measured 3% slower unrolled. */
+    if (fixed && !fetch && (uintptr_t)(stride < 0 ? -stride : stride) * (uintptr_t)nblocks <= UNROLL_SPAN) {
+        uintptr_t step = (uintptr_t)stride;
+        for (; i + 4 <= nblocks; i += 4, at += 4 * step, packed += 4 * block) {
+            move_one(at, packed, block, unpack, true);
+            move_one(at + step, packed + block, block, unpack, true);
+            move_one(at + 2 * step, packed + 2 * block, block, unpack, true);
+            move_one(at + 3 * step, packed + 3 * block, block, unpack, true);
+        }
+    }
+    for (; i < nblocks; i++, at += (uintptr_t)stride, packed += block) {
         if (fetch && unpack)
             __builtin_prefetch((const void *)(at + ahead), 1, 3);
         else if (fetch)
