@@ -146,12 +146,16 @@ static inline __attribute__((always_inline)) int recv_nonblocking(const char *ca
 static int exchange(comm_t *c, const dt_buffer_t *sdata, int dest, int sendtag, const dt_buffer_t *rdata, int source,
                     int recvtag, MPI_Status *status)
 {
-    request_t *rreq, *sreq;
+    request_t *rreq;
     p2p_irecv(rdata, source, recvtag, c, &rreq);
-    p2p_isend(sdata, dest, sendtag, c, &sreq);
-    progress_wait(sreq);
+    /* A message that leaves at once needs no request (as MPI_Send's). */
+    if (dest != MPI_PROC_NULL && !p2p_send_now(sdata, dest, sendtag, c)) {
+        request_t *sreq;
+        p2p_isend(sdata, dest, sendtag, c, &sreq);
+        progress_wait(sreq);
+        request_free(sreq);
+    }
     progress_wait(rreq);
-    request_free(sreq);
     return request_release(rreq, status);
 }
 
