@@ -7,7 +7,9 @@
  *   request_free()    <- by MPI_Wait/MPI_Test after reporting the status,
  *                        or by p2p itself for internal (control) requests.
  * A request sits in at most one queue at a time (posted receives, or a
- * peer's pending sends), linked through next.
+ * peer's pending sends), linked through next.  The exception to the cycle
+ * is request_sent, the one request every send complete as it started
+ * shares: never allocated, queued or changed, and freeing it does nothing.
  */
 #ifndef TESSERA_REQUEST_REQUEST_H
 #define TESSERA_REQUEST_REQUEST_H
