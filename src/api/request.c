@@ -37,6 +37,28 @@ static request_t *active_request(request_t *req)
     return req && !request_is_inactive(req) ? req : NULL;
 }
 
+/* The checks of the calls on one request, after their pointers': the
+ * handle may be MPI_REQUEST_NULL; *req is its active request or NULL. */
+static int check_one_request(MPI_Request handle, request_t **req)
+{
+    *req = NULL;
+    int rc = MPI_SUCCESS;
+    if (handle != MPI_REQUEST_NULL)
+        rc = check_request(handle, "request", req);
+    *req = active_request(*req);
+    return rc;
+}
+
+/* What a wait, test or status call reports for a null or inactive
+ * request: done, with an empty status. */
+static int report_nothing(int *flag, MPI_Status *status)
+{
+    if (flag)
+        *flag = 1;
+    request_status_out_empty(status);
+    return MPI_SUCCESS;
+}
+
 /* Report a completed request.  A persistent request becomes inactive and
  * keeps its handle; any other is freed and its handle set to null.
  * Returns the error it carried (detail line set). */
@@ -70,15 +92,12 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
-    if (rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL)
-        rc = check_request(*request, "request", &req);
+    if (rc == MPI_SUCCESS)
+        rc = check_one_request(*request, &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Wait", rc);
-    req = active_request(req);
-    if (!req) {
-        request_status_out_empty(status);
-        return MPI_SUCCESS;
-    }
+    if (!req)
+        return report_nothing(NULL, status);
     progress_wait(req);
     rc = request_finish(request, req, status, &comm);
     if (rc != MPI_SUCCESS)
@@ -96,16 +115,12 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
         rc = check_pointer(request, "request");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(flag, "flag");
-    if (rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL)
-        rc = check_request(*request, "request", &req);
+    if (rc == MPI_SUCCESS)
+        rc = check_one_request(*request, &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Test", rc);
-    req = active_request(req);
-    if (!req) {
-        *flag = 1;
-        request_status_out_empty(status);
-        return MPI_SUCCESS;
-    }
+    if (!req)
+        return report_nothing(flag, status);
     if (!req->complete)
         progress_poll();
     *flag = req->complete;
@@ -503,16 +518,12 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     int rc = check_initialized();
     if (rc == MPI_SUCCESS)
         rc = check_pointer(flag, "flag");
-    if (rc == MPI_SUCCESS && request != MPI_REQUEST_NULL)
-        rc = check_request(request, "request", &req);
+    if (rc == MPI_SUCCESS)
+        rc = check_one_request(request, &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Request_get_status", rc);
-    req = active_request(req);
-    if (!req) {
-        *flag = 1;
-        request_status_out_empty(status);
-        return MPI_SUCCESS;
-    }
+    if (!req)
+        return report_nothing(flag, status);
     if (!req->complete)
         progress_poll();
     *flag = req->complete;
