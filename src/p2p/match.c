@@ -379,7 +379,9 @@ unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag, ui
 unexpected_t *match_take_or_post(uint16_t context_id, request_t *req)
 {
     match_queues_t *q = match_queues(context_id);
-    unexpected_t *msg = unexpected_find(q, req->peer, req->tag, false, req->part_seq);
+    /* Most receives are posted before their message comes: then nothing
+     * waits, and there is nothing to search. */
+    unexpected_t *msg = q->unexpected_head ? unexpected_find(q, req->peer, req->tag, false, req->part_seq) : NULL;
     if (msg)
         return unexpected_unlink(q, msg);
     post(q, req);
