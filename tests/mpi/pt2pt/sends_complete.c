@@ -166,6 +166,40 @@ int main(int argc, char **argv)
             MT_CHECK(fr[i] == MPI_REQUEST_NULL && st[i].MPI_ERROR == MPI_SUCCESS, "flood request %d", i);
     }
 
+    /* More requests than a call keeps on its stack (64), receives and
+     * sends mixed: taken by MPI_Waitsome, then by MPI_Testany. */
+    for (int way = 0; way < 2; way++) {
+        enum { M = 100 };
+        static int in[M], outv[M], seen[2 * M];
+        static MPI_Request mr[2 * M];
+        for (int i = 0; i < M; i++) {
+            outv[i] = rank * 1000 + way * 100 + i;
+            MPI_Irecv(&in[i], 1, MPI_INT, peer, 2000 + i, MPI_COMM_WORLD, &mr[2 * i]);
+            MPI_Isend(&outv[i], 1, MPI_INT, peer, 2000 + i, MPI_COMM_WORLD, &mr[2 * i + 1]);
+            seen[2 * i] = seen[2 * i + 1] = 0;
+        }
+        int left = 2 * M, indices[2 * M], outcount, index, flag;
+        while (left > 0) {
+            if (way == 0) {
+                MPI_Waitsome(2 * M, mr, &outcount, indices, MPI_STATUSES_IGNORE);
+            } else {
+                MPI_Testany(2 * M, mr, &index, &flag, MPI_STATUS_IGNORE);
+                outcount = flag && index != MPI_UNDEFINED ? 1 : 0;
+                indices[0] = index;
+            }
+            MT_CHECK(outcount != MPI_UNDEFINED, "way %d: no active request with %d left", way, left);
+            if (outcount == MPI_UNDEFINED)
+                break;
+            for (int k = 0; k < outcount; k++) {
+                MT_CHECK(!seen[indices[k]]++, "way %d: request %d reported twice", way, indices[k]);
+                MT_CHECK(mr[indices[k]] == MPI_REQUEST_NULL, "way %d: request %d left", way, indices[k]);
+            }
+            left -= outcount;
+        }
+        for (int i = 0; i < M; i++)
+            MT_CHECK(in[i] == peer * 1000 + way * 100 + i, "way %d: message %d is %d", way, i, in[i]);
+    }
+
     /* A ready send to a receive known to be posted, and a send to
      * MPI_PROC_NULL, complete like the others. */
     double x = 3.0, y = 0.0;
