@@ -372,7 +372,7 @@ const unexpected_t *match_unexpected_peek(uint16_t context_id, int source, int t
 unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag, uint32_t part_seq)
 {
     match_queues_t *q = match_queues(context_id);
-    unexpected_t *msg = unexpected_find(q, source, tag, false, part_seq);
+    unexpected_t *msg = q->unexpected_head ? unexpected_find(q, source, tag, false, part_seq) : NULL;
     return msg ? unexpected_unlink(q, msg) : NULL;
 }
 

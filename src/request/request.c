@@ -100,13 +100,18 @@ void request_status_out_empty(MPI_Status *to)
         request_status_empty(to);
 }
 
+int request_truncation_error(size_t msg_bytes, int source, int tag, size_t capacity)
+{
+    return err_set(MPI_ERR_TRUNCATE,
+                   "message truncated: %zu bytes from rank %d (tag %d) do not fit the %zu-byte receive buffer",
+                   msg_bytes, source, tag, capacity);
+}
+
 int request_status_error(const request_t *req)
 {
     /* A collective's error was described when its schedule met it. */
     if (req->status.MPI_ERROR == MPI_ERR_TRUNCATE && req->kind != REQUEST_COLL)
-        return err_set(MPI_ERR_TRUNCATE,
-                       "message truncated: %zu bytes from rank %d (tag %d) do not fit the %zu-byte receive buffer",
-                       req->msg_bytes, req->status.MPI_SOURCE, req->status.MPI_TAG, req->data.bytes);
+        return request_truncation_error(req->msg_bytes, req->status.MPI_SOURCE, req->status.MPI_TAG, req->data.bytes);
     return req->status.MPI_ERROR;
 }
 

@@ -222,6 +222,9 @@ static inline MPI_Request request_to_handle(const request_t *req)
 /* The error a completed request carries in its status, with the detail
  * line set for the user (truncation says how many bytes did not fit). */
 int request_status_error(const request_t *req);
+/* The error of a message of msg_bytes from source with tag that a receive
+ * of capacity bytes could not hold, its detail line set. */
+__attribute__((cold)) int request_truncation_error(size_t msg_bytes, int source, int tag, size_t capacity);
 
 /* Write a status to the user's (MPI_STATUS_IGNORE: nothing).  All but
  * MPI_ERROR: only the calls that return several statuses may set that
