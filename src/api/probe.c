@@ -162,9 +162,10 @@ static int mrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype data
         *message = MPI_MESSAGE_NULL;
         return MPI_SUCCESS;
     }
-    request_t *req = mrecv_start(&data, message, m, &c);
-    progress_wait(req);
-    rc = request_release(req, status);
+    c = m->comm;
+    rc = p2p_recv_matched(&data, m->comm, m->msg, status);
+    message_free(m);
+    *message = MPI_MESSAGE_NULL;
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     return MPI_SUCCESS;

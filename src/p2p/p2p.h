@@ -108,6 +108,9 @@ void p2p_probe(int source, int tag, comm_t *comm, MPI_Status *status);
 struct unexpected *p2p_improbe(int source, int tag, comm_t *comm, MPI_Status *status);
 struct unexpected *p2p_mprobe(int source, int tag, comm_t *comm, MPI_Status *status);
 int p2p_imrecv(const dt_buffer_t *data, comm_t *comm, struct unexpected *msg, request_t **out);
+/* Receive a message taken out of matching and return its error: one here
+ * whole at once and without a request (MPI_Recv, MPI_Mrecv). */
+int p2p_recv_matched(const dt_buffer_t *data, comm_t *comm, struct unexpected *msg, MPI_Status *status);
 
 /* Called by a transport for each message that arrives from world rank src. */
 void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload);

@@ -74,10 +74,7 @@ int p2p_imrecv(const dt_buffer_t *data, comm_t *comm, unexpected_t *msg, request
 {
     request_t *req = request_alloc(REQUEST_RECV);
     *out = req;
-    req->comm = comm;
-    request_set_data(req, data);
-    req->peer = msg->source;
-    req->tag = msg->tag;
+    p2p_recv_prepare(req, data, msg->source, msg->tag, comm);
     p2p_recv_unexpected(req, msg);
     return MPI_SUCCESS;
 }

@@ -295,23 +295,26 @@ static int recv_waiting(const dt_buffer_t *data, unexpected_t *msg, MPI_Status *
     return rc;
 }
 
+int p2p_recv_matched(const dt_buffer_t *data, comm_t *comm, unexpected_t *msg, MPI_Status *status)
+{
+    if (msg->type == WIRE_EAGER && msg->arrived == msg->bytes)
+        return recv_waiting(data, msg, status);
+    request_t *req;
+    p2p_imrecv(data, comm, msg, &req);
+    progress_wait(req);
+    return request_release(req, status);
+}
+
 int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Status *status)
 {
-    request_t *req;
     /* A message already here is taken as a receive starting would take it
      * (p2p_recv_start); one here whole is delivered at once: a request
      * made, entered and freed was a third of such a receive. */
     unexpected_t *msg = source != MPI_PROC_NULL ? match_unexpected_take(comm->context_id, source, tag, 0) : NULL;
-    if (msg && msg->type == WIRE_EAGER && msg->arrived == msg->bytes)
-        return recv_waiting(data, msg, status);
-    if (msg) {
-        req = request_alloc(REQUEST_RECV);
-        p2p_recv_prepare(req, data, source, tag, comm);
-        p2p_begin(req);
-        p2p_recv_unexpected(req, msg);
-    } else {
-        p2p_irecv(data, source, tag, comm, &req);
-    }
+    if (msg)
+        return p2p_recv_matched(data, comm, msg, status);
+    request_t *req;
+    p2p_irecv(data, source, tag, comm, &req);
     progress_wait(req);
     return request_release(req, status);
 }
