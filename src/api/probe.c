@@ -163,7 +163,7 @@ static int mrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype data
         return MPI_SUCCESS;
     }
     c = m->comm;
-    rc = p2p_recv_matched(&data, m->comm, m->msg, status);
+    rc = p2p_recv_matched(&data, c, m->msg, status);
     message_free(m);
     *message = MPI_MESSAGE_NULL;
     if (rc != MPI_SUCCESS)

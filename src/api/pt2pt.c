@@ -148,13 +148,7 @@ static int exchange(comm_t *c, const dt_buffer_t *sdata, int dest, int sendtag, 
 {
     request_t *rreq;
     p2p_irecv(rdata, source, recvtag, c, &rreq);
-    /* A message that leaves at once needs no request (as MPI_Send's). */
-    if (dest != MPI_PROC_NULL && !p2p_send_now(sdata, dest, sendtag, c)) {
-        request_t *sreq;
-        p2p_isend(sdata, dest, sendtag, c, &sreq);
-        progress_wait(sreq);
-        request_free(sreq);
-    }
+    p2p_send(sdata, dest, sendtag, c);
     progress_wait(rreq);
     return request_release(rreq, status);
 }

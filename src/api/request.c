@@ -37,14 +37,14 @@ static request_t *active_request(request_t *req)
     return req && !request_is_inactive(req) ? req : NULL;
 }
 
-/* The checks of the calls on one request, after their pointers': the
- * handle may be MPI_REQUEST_NULL; *req is its active request or NULL. */
-static int check_one_request(MPI_Request handle, request_t **req)
+/* The check of a handle that may be MPI_REQUEST_NULL (the argument
+ * `what`); *req is its active request or NULL. */
+static int check_one_request(MPI_Request handle, const char *what, request_t **req)
 {
     *req = NULL;
     int rc = MPI_SUCCESS;
     if (handle != MPI_REQUEST_NULL)
-        rc = check_request(handle, "request", req);
+        rc = check_request(handle, what, req);
     *req = active_request(*req);
     return rc;
 }
@@ -93,7 +93,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
     if (rc == MPI_SUCCESS)
         rc = check_pointer(request, "request");
     if (rc == MPI_SUCCESS)
-        rc = check_one_request(*request, &req);
+        rc = check_one_request(*request, "request", &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Wait", rc);
     if (!req)
@@ -116,7 +116,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     if (rc == MPI_SUCCESS)
         rc = check_pointer(flag, "flag");
     if (rc == MPI_SUCCESS)
-        rc = check_one_request(*request, &req);
+        rc = check_one_request(*request, "request", &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Test", rc);
     if (!req)
@@ -184,12 +184,8 @@ static int request_set_open(request_set_t *set, int count, MPI_Request handles[]
         set->reqs = set->stack;
         rc = err_set(MPI_ERR_NO_MEM, "out of memory for a set of %d requests", count);
     }
-    for (int i = 0; rc == MPI_SUCCESS && i < count; i++) {
-        request_t *req = NULL;
-        if (handles[i] != MPI_REQUEST_NULL)
-            rc = check_request(handles[i], "array_of_requests", &req);
-        set->reqs[i] = active_request(req);
-    }
+    for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
+        rc = check_one_request(handles[i], "array_of_requests", &set->reqs[i]);
     if (rc == MPI_SUCCESS)
         set->count = count;
     return rc;
@@ -519,7 +515,7 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     if (rc == MPI_SUCCESS)
         rc = check_pointer(flag, "flag");
     if (rc == MPI_SUCCESS)
-        rc = check_one_request(request, &req);
+        rc = check_one_request(request, "request", &req);
     if (rc != MPI_SUCCESS)
         return err_raise(NULL, "MPI_Request_get_status", rc);
     if (!req)

@@ -96,11 +96,6 @@ int check_typed_buffer_error(const void *buf, MPI_Count count, const datatype_t 
     return err_set(MPI_ERR_BUFFER, "invalid %s buffer NULL with count %lld", what, (long long)count);
 }
 
-int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype, bool send, dt_buffer_t *out)
-{
-    return check_message_buffer_inline(buf, count, datatype, send, out);
-}
-
 int check_pointer_error(const char *what)
 {
     return err_set(MPI_ERR_ARG, "invalid argument %s NULL", what);

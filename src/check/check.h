@@ -66,9 +66,6 @@ static inline int check_count(MPI_Count count, const char *what)
 }
 
 int check_buffer(const void *buf, MPI_Count count, const char *what);
-/* count elements of a committed datatype at buf, as the message buffer
- * point-to-point moves (send picks the words the messages use). */
-int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype, bool send, dt_buffer_t *out);
 /* The rules of a message buffer for a type already looked up
  * (check_datatype); the data's length in *total.  Inline: every message
  * and collective runs them. */
@@ -125,9 +122,11 @@ static inline int check_tag_in(int tag, bool any)
     return check_tag_error(tag, any);
 }
 
-/* check_message_buffer, inline for the sends and receives below. */
-static inline int check_message_buffer_inline(const void *buf, MPI_Count count, MPI_Datatype datatype, bool send,
-                                              dt_buffer_t *out)
+/* count elements of a committed datatype at buf, as the message buffer
+ * point-to-point moves (send picks the words the messages use).  Inline:
+ * every send and receive runs it (below). */
+static inline int check_message_buffer(const void *buf, MPI_Count count, MPI_Datatype datatype, bool send,
+                                       dt_buffer_t *out)
 {
     datatype_t *dt;
     int rc = check_datatype(datatype, send ? "send datatype" : "receive datatype", &dt);
@@ -151,7 +150,7 @@ static inline int check_message_args(const void *buf, MPI_Count count, MPI_Datat
     if (rc == MPI_SUCCESS)
         rc = check_count(count, send ? "send count" : "receive count");
     if (rc == MPI_SUCCESS)
-        rc = check_message_buffer_inline(buf, count, datatype, send, data_out);
+        rc = check_message_buffer(buf, count, datatype, send, data_out);
     return rc;
 }
 
