@@ -376,6 +376,11 @@ unexpected_t *match_unexpected_take(uint16_t context_id, int source, int tag, ui
     return msg ? unexpected_unlink(q, msg) : NULL;
 }
 
+void match_post(uint16_t context_id, request_t *req)
+{
+    post(match_queues(context_id), req);
+}
+
 unexpected_t *match_take_or_post(uint16_t context_id, request_t *req)
 {
     match_queues_t *q = match_queues(context_id);

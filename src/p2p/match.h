@@ -61,6 +61,9 @@ void match_unexpected_append(uint16_t context_id, unexpected_t *msg);
 /* A receive starting: remove and return the first unexpected message it
  * takes, or else append it to the posted receives and return NULL. */
 unexpected_t *match_take_or_post(uint16_t context_id, request_t *req);
+/* Append req to the posted receives: its caller found nothing waiting
+ * for it (match_unexpected_take) and nothing arrived since. */
+void match_post(uint16_t context_id, request_t *req);
 /* Remove and return the message that world_source's send request
  * send_handle announced and waits on a reply for (an RTS, or a small
  * synchronous send), if no receive has taken it yet (MPI_Cancel). */

@@ -248,10 +248,15 @@ void p2p_recv_prepare(request_t *req, const dt_buffer_t *data, int source, int t
     req->tag = tag;
 }
 
-void p2p_recv_start(request_t *req)
+/* Start req; `searched`: its caller already found nothing waiting for it. */
+static void recv_start(request_t *req, bool searched)
 {
     if (!p2p_begin(req))
         return;
+    if (searched) {
+        match_post(req->comm->context_id, req);
+        return;
+    }
     /* Only messages already taken out of the rings can be in the unexpected
      * queue; one still in a ring was sent after them and will meet this
      * receive when progress delivers it, in order. */
@@ -260,13 +265,24 @@ void p2p_recv_start(request_t *req)
         p2p_recv_unexpected(req, msg);
 }
 
-int p2p_irecv_hinted(const dt_buffer_t *data, int source, int tag, comm_t *comm, enum recv_hint hint, request_t **out)
+void p2p_recv_start(request_t *req)
+{
+    recv_start(req, false);
+}
+
+static request_t *recv_new(const dt_buffer_t *data, int source, int tag, comm_t *comm, enum recv_hint hint,
+                           bool searched)
 {
     request_t *req = request_alloc(REQUEST_RECV);
-    *out = req;
     req->recv_hint = (uint8_t)hint;
     p2p_recv_prepare(req, data, source, tag, comm);
-    p2p_recv_start(req);
+    recv_start(req, searched);
+    return req;
+}
+
+int p2p_irecv_hinted(const dt_buffer_t *data, int source, int tag, comm_t *comm, enum recv_hint hint, request_t **out)
+{
+    *out = recv_new(data, source, tag, comm, hint, false);
     return MPI_SUCCESS;
 }
 
@@ -313,8 +329,7 @@ int p2p_recv(const dt_buffer_t *data, int source, int tag, comm_t *comm, MPI_Sta
     unexpected_t *msg = source != MPI_PROC_NULL ? match_unexpected_take(comm->context_id, source, tag, 0) : NULL;
     if (msg)
         return p2p_recv_matched(data, comm, msg, status);
-    request_t *req;
-    p2p_irecv(data, source, tag, comm, &req);
+    request_t *req = recv_new(data, source, tag, comm, RECV_PLAIN, true);
     progress_wait(req);
     return request_release(req, status);
 }
