@@ -197,15 +197,20 @@ static void request_set_close(request_set_t *set)
         free(set->reqs);
 }
 
+/* An argument check of call failed with the set open: close it, raise. */
+static int request_set_raise(const char *call, request_set_t *set, int rc)
+{
+    request_set_close(set);
+    return err_raise(NULL, call, rc);
+}
+
 /* request_set_open under a call's name: an error is raised (the set is
  * closed then), MPI_SUCCESS leaves it open. */
 static int check_request_set(const char *call, request_set_t *set, int count, MPI_Request handles[])
 {
     int rc = request_set_open(set, count, handles);
-    if (rc != MPI_SUCCESS) {
-        request_set_close(set);
-        return err_raise(NULL, call, rc);
-    }
+    if (rc != MPI_SUCCESS)
+        return request_set_raise(call, set, rc);
     return MPI_SUCCESS;
 }
 
@@ -342,10 +347,8 @@ int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Sta
     if (rc != MPI_SUCCESS)
         return rc;
     rc = check_pointer(index, "index");
-    if (rc != MPI_SUCCESS) {
-        request_set_close(&set);
-        return err_raise(NULL, "MPI_Waitany", rc);
-    }
+    if (rc != MPI_SUCCESS)
+        return request_set_raise("MPI_Waitany", &set, rc);
     progress_wait_until(any_complete, &set, set_peer(&set));
     rc = finish_one_of("MPI_Waitany", &set, first_complete(&set), index, status);
     request_set_close(&set);
@@ -365,10 +368,8 @@ static int test_any(const char *call, request_set_t *set, int count, MPI_Request
     rc = check_pointer(index, "index");
     if (rc == MPI_SUCCESS)
         rc = check_pointer(flag, "flag");
-    if (rc != MPI_SUCCESS) {
-        request_set_close(set);
-        return err_raise(NULL, call, rc);
-    }
+    if (rc != MPI_SUCCESS)
+        return request_set_raise(call, set, rc);
     *found = first_complete(set);
     if (*found == -1) {
         progress_poll();
@@ -425,10 +426,8 @@ static int check_some_args(const char *call, request_set_t *set, int count, MPI_
     rc = check_pointer(outcount, "outcount");
     if (rc == MPI_SUCCESS && count > 0)
         rc = check_pointer(indices, "array_of_indices");
-    if (rc != MPI_SUCCESS) {
-        request_set_close(set);
-        return err_raise(NULL, call, rc);
-    }
+    if (rc != MPI_SUCCESS)
+        return request_set_raise(call, set, rc);
     return MPI_SUCCESS;
 }
 
@@ -538,10 +537,8 @@ int PMPI_Request_get_status_all(int count, MPI_Request array_of_requests[], int 
     if (rc != MPI_SUCCESS)
         return rc;
     rc = check_pointer(flag, "flag");
-    if (rc != MPI_SUCCESS) {
-        request_set_close(&set);
-        return err_raise(NULL, "MPI_Request_get_status_all", rc);
-    }
+    if (rc != MPI_SUCCESS)
+        return request_set_raise("MPI_Request_get_status_all", &set, rc);
     if (!all_complete(&set))
         progress_poll();
     *flag = all_complete(&set);
