@@ -40,19 +40,21 @@ void p2p_recv_finalize(void)
 }
 
 /* Fill the status of a matched receive; the message is bytes long. */
+/* The status of a message of `bytes` from source with tag into a buffer
+ * of `room` bytes: what fits is received, more is truncation. */
+static void message_status(MPI_Status *st, int source, int tag, size_t bytes, size_t room)
+{
+    st->MPI_SOURCE = source;
+    st->MPI_TAG = tag;
+    st->tessera_cancelled = 0;
+    st->tessera_count = (MPI_Count)(bytes < room ? bytes : room);
+    st->MPI_ERROR = bytes > room ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
+}
+
 static void recv_set_status(request_t *req, int source, int tag, size_t bytes)
 {
-    req->status.MPI_SOURCE = source;
-    req->status.MPI_TAG = tag;
-    req->status.tessera_cancelled = 0;
     req->msg_bytes = bytes;
-    if (bytes > req->data.bytes) {
-        req->status.MPI_ERROR = MPI_ERR_TRUNCATE;
-        req->status.tessera_count = (MPI_Count)req->data.bytes;
-    } else {
-        req->status.MPI_ERROR = MPI_SUCCESS;
-        req->status.tessera_count = (MPI_Count)bytes;
-    }
+    message_status(&req->status, source, tag, bytes, req->data.bytes);
 }
 
 static void recv_deliver_eager(request_t *req, int source, int tag, const wire_payload_t *payload)
@@ -295,16 +297,16 @@ int p2p_irecv(const dt_buffer_t *data, int source, int tag, comm_t *comm, reques
  * needs no request: its status is the call's.  Returns the error. */
 static int recv_waiting(const dt_buffer_t *data, unexpected_t *msg, MPI_Status *status)
 {
-    size_t count = msg->bytes < data->bytes ? msg->bytes : data->bytes;
+    MPI_Status st;
+    message_status(&st, msg->source, msg->tag, msg->bytes, data->bytes);
     dt_buffer_t into = *data;
     if (dt_streams(into.bytes))
         into.stream = true;
-    if (count)
-        dt_buffer_unpack(&into, 0, count, msg->data);
-    MPI_Status st = {.MPI_SOURCE = msg->source, .MPI_TAG = msg->tag, .tessera_count = (MPI_Count)count};
+    if (st.tessera_count)
+        dt_buffer_unpack(&into, 0, (size_t)st.tessera_count, msg->data);
     request_status_out(status, &st);
-    int rc = msg->bytes > data->bytes ? request_truncation_error(msg->bytes, msg->source, msg->tag, data->bytes)
-                                      : MPI_SUCCESS;
+    int rc = st.MPI_ERROR == MPI_SUCCESS ? MPI_SUCCESS
+                                         : request_truncation_error(msg->bytes, msg->source, msg->tag, data->bytes);
     if (msg->ack)
         p2p_send_control(msg->world_source, WIRE_FIN, (int32_t)msg->rts.send_handle, NULL, 0);
     match_unexpected_free(msg);
