@@ -2,7 +2,8 @@
  * length from 0 to a few kilobytes, at every alignment of source and
  * destination within a cache line, with the bytes around the destination
  * left as they were; and rows of every length copy_rows and copy_listed
- * take; and the streaming copy. */
+ * take, rows whose destination crosses a page among them; and the
+ * streaming copy. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,25 @@ static void check_rows(size_t len, size_t rows)
     CHECK(memcmp(dst, want, sizeof want) == 0, "copy_rows of %zu rows of %zu bytes", rows, len);
 }
 
+/* Two rows of len bytes whose destinations each cross a page `before`
+ * bytes in (copy_rows splits such a row there); every byte of the three
+ * pages checked. */
+static void check_rows_across_page(size_t len, size_t before)
+{
+    enum { PAGE = 4096 };
+    static _Alignas(PAGE) unsigned char pages[3 * PAGE], pages_want[3 * PAGE];
+    ptrdiff_t sstride = (ptrdiff_t)len + 40;
+    unsigned char *d = pages + PAGE - before;
+    fill(src, sizeof src, (unsigned)(len + before));
+    fill(pages, sizeof pages, (unsigned)(len + before + 1));
+    memcpy(pages_want, pages, sizeof pages);
+    for (size_t r = 0; r < 2; r++)
+        memcpy(pages_want + (d - pages) + r * PAGE, src + GUARD + r * (size_t)sstride, len);
+    copy_rows(d, PAGE, src + GUARD, sstride, len, 2);
+    CHECK(memcmp(pages, pages_want, sizeof pages) == 0, "copy_rows of 2 rows of %zu bytes crossing a page %zu bytes in",
+          len, before);
+}
+
 /* n blocks of len bytes at displacements out of order (the last ones
  * before the first), gathered into a packed run and scattered back into a
  * second buffer: the packed bytes, and every byte outside the blocks,
@@ -100,6 +120,9 @@ static void run_all(void)
     for (size_t len = COPY_ROWS_MIN; len + 40 <= MAX_LEN; len += len < 200 ? 1 : 29)
         for (size_t rows = 1; rows <= 3 && rows * (len + 40) <= MAX_LEN; rows++)
             check_rows(len, rows);
+    for (size_t len = COPY_ROWS_MIN; len <= 1100; len += len < 300 ? 1 : 41)
+        for (size_t before = 1; before < len; before += before < 70 || before + 70 > len ? 1 : 17)
+            check_rows_across_page(len, before);
     for (size_t len = COPY_ROWS_MIN; len + 24 <= MAX_LEN / 2; len += len < 200 ? 1 : 29)
         for (size_t n = 1; n <= 4 && (n + 1) * (len + 24) <= MAX_LEN; n++)
             check_listed(len, n);
