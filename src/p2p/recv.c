@@ -39,7 +39,6 @@ void p2p_recv_finalize(void)
     pieces = NULL;
 }
 
-/* Fill the status of a matched receive; the message is bytes long. */
 /* The status of a message of `bytes` from source with tag into a buffer
  * of `room` bytes: what fits is received, more is truncation. */
 static void message_status(MPI_Status *st, int source, int tag, size_t bytes, size_t room)
@@ -51,6 +50,7 @@ static void message_status(MPI_Status *st, int source, int tag, size_t bytes, si
     st->MPI_ERROR = bytes > room ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
 }
 
+/* Fill the status of a matched receive; the message is bytes long. */
 static void recv_set_status(request_t *req, int source, int tag, size_t bytes)
 {
     req->msg_bytes = bytes;

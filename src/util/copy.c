@@ -113,20 +113,6 @@ typedef unsigned char bytes64_t __attribute__((vector_size(64), aligned(1), may_
  * that crosses a line (copy_rows_avx512). */
 #define PAGE_BYTES 4096
 
-/* Rows of 64 bytes to 1 KiB as unaligned 64-byte moves, the last one
- * ending with the row (over part of the one before); shorter and longer
- * rows as copy_rows_avx2 moves them.  Where 512-bit moves are native
- * (zen5_rows): a 128-byte row is two loads and two stores instead of
- * some 30 instructions, which between two ranks cost more than they do in
- * one process (a 2 KiB face 0.17 us one way, the same bytes contiguous
- * 0.14; its pack and unpack in one process 19 ns over the copies).  Zen 5
- * host, `bench/datatype.c` face, alternating launches (GB/s, this loop
- * against copy_rows_avx2): docs/perf.md, "Small non-contiguous messages
- * on Zen 5".  From 1 KiB rows (faces of 128 KiB and more) level, so the
- * aligned stores keep them.  A row whose destination crosses a page goes
- * as two moves split there: the 2 KiB face into an array 3872 bytes into
- * a page (every other row crossing one) 10.7-11.1 -> 12.3-12.5 GB/s, other
- * placements level; splitting the loads the same way was slower. */
 /* len bytes as unaligned 64-byte moves, the last one ending with them
  * (over part of the one before); fewer than 64 by copy_small. */
 static inline __attribute__((always_inline, target("avx2,avx512f,avx512bw"))) void
@@ -143,6 +129,20 @@ move_span_avx512(unsigned char *d, const unsigned char *s, size_t len)
         *(bytes64_t *)(d + len - 64) = *(const bytes64_t *)(s + len - 64);
 }
 
+/* Rows of 64 bytes to 1 KiB as unaligned 64-byte moves, the last one
+ * ending with the row (over part of the one before); shorter and longer
+ * rows as copy_rows_avx2 moves them.  Where 512-bit moves are native
+ * (zen5_rows): a 128-byte row is two loads and two stores instead of
+ * some 30 instructions, which between two ranks cost more than they do in
+ * one process (a 2 KiB face 0.17 us one way, the same bytes contiguous
+ * 0.14; its pack and unpack in one process 19 ns over the copies).  Zen 5
+ * host, `bench/datatype.c` face, alternating launches (GB/s, this loop
+ * against copy_rows_avx2): docs/perf.md, "Small non-contiguous messages
+ * on Zen 5".  From 1 KiB rows (faces of 128 KiB and more) level, so the
+ * aligned stores keep them.  A row whose destination crosses a page goes
+ * as two moves split there: the 2 KiB face into an array 3872 bytes into
+ * a page (every other row crossing one) 10.7-11.1 -> 12.3-12.5 GB/s, other
+ * placements level; splitting the loads the same way was slower. */
 COPY_LOOP_ATTRS __attribute__((target("avx2,avx512f,avx512bw"))) static void
 copy_rows_avx512(unsigned char *d, ptrdiff_t dstride, const unsigned char *s, ptrdiff_t sstride, size_t len,
                  size_t rows)
