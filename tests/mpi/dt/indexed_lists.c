@@ -2,9 +2,10 @@
  * indexed_lists.c -- indexed types whose entries are all blocks, through
  * the loops that move them without recursion.
  *
- * A list of blocks of one size (an indexed block of a basic type), of
- * blocks of different sizes (adjacent entries merged, or blocklengths that
- * differ) and an evenly spaced one (which becomes a vector, forwards or
+ * A list of blocks of one size (an indexed block of a basic type, some
+ * adjacent entries kept apart), of blocks of different sizes (runs of
+ * adjacent entries merged, or blocklengths that differ) and an evenly
+ * spaced one (which becomes a vector, forwards or
  * backwards, with its first entry displaced), over elements of 1 to 72
  * bytes.  MPI_Pack is checked against a reference built here from the
  * displacements, MPI_Unpack must change only the entries' bytes, and the
@@ -28,24 +29,33 @@ typedef struct layout {
     int disp[COUNT], len[COUNT]; /* in elements */
 } layout_t;
 
-static layout_t layouts[5];
+static layout_t layouts[6];
 
 /* The displacement patterns, in elements. */
 static void make_layouts(void)
 {
     layout_t *l = layouts;
-    l[0].name = "irregular, adjacent entries merging"; /* MPICH's perf/indexperf */
+    l[0].name = "irregular, a third adjacent (kept apart)"; /* MPICH's perf/indexperf */
     l[1].name = "irregular, never adjacent";
     l[2].name = "evenly spaced from 5";
     l[3].name = "evenly spaced backwards";
     l[4].name = "blocklengths 1 to 3";
+    l[5].name = "runs of 2 to 4 adjacent entries (merged)";
+    for (int i = 0, at = 0, run = 0, runs = 0; i < COUNT; i++) {
+        l[5].disp[i] = at++;
+        if (++run == 2 + runs % 3) {
+            at += 1 + runs % 2;
+            run = 0;
+            runs++;
+        }
+    }
     for (int i = 0; i < COUNT; i++) {
         l[0].disp[i] = i * 3 + i % 3;
         l[1].disp[i] = i * 4 + i % 3;
         l[2].disp[i] = 5 + i * 7;
         l[3].disp[i] = (COUNT - 1 - i) * 2;
         l[4].disp[i] = i * 7 + i % 2;
-        for (int k = 0; k < 5; k++)
+        for (int k = 0; k < 6; k++)
             l[k].len[i] = k == 4 ? 1 + i % 3 : 1;
     }
 }
