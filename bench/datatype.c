@@ -3,6 +3,11 @@
  *             (MPI_Type_vector: 8-byte blocks, 128 bytes apart);
  *   face      the y = 1 face of an n x n x n array of doubles
  *             (MPI_Type_create_subarray: blocks of n doubles, n*n apart);
+ *   transpose an n x n matrix of doubles by columns (MPI_Type_vector(n,
+ *             1, n) resized to one double, n of them: an FFT's transpose);
+ *   irregular n single doubles at sorted scattered places, one in 64
+ *             touching the next (MPI_Type_create_indexed_block: the halo
+ *             of an unstructured mesh);
  *   contig    the same number of bytes as doubles side by side.
  * Both sides use the same type.  Prints "kind bytes MB/s" per size: data
  * bytes over half the round trip, the median of several batches; plain MPI. */
@@ -109,9 +114,50 @@ static void face(int rank, int n)
     free(buf);
 }
 
+/* An n x n matrix by columns, n the largest that fits in bytes. */
+static void transpose(int rank, size_t bytes)
+{
+    int n = 1;
+    while ((size_t)(n + 1) * (n + 1) * sizeof(double) <= bytes)
+        n++;
+    bytes = (size_t)n * n * sizeof(double);
+    double *buf = alloc_doubles((size_t)n * n);
+    MPI_Datatype column, one, matrix;
+    MPI_Type_vector(n, 1, n, MPI_DOUBLE, &column);
+    MPI_Type_create_resized(column, 0, sizeof(double), &one);
+    MPI_Type_contiguous(n, one, &matrix);
+    MPI_Type_commit(&matrix);
+    report(rank, "transpose", bytes, pingpong(rank, buf, matrix, bytes));
+    MPI_Type_free(&matrix);
+    MPI_Type_free(&one);
+    MPI_Type_free(&column);
+    free(buf);
+}
+
+/* bytes / 8 single doubles, entry i at 8 i + (0 to 7) doubles. */
+static void irregular(int rank, size_t bytes)
+{
+    int n = (int)(bytes / sizeof(double));
+    double *buf = alloc_doubles((size_t)8 * n);
+    int *disp = malloc((size_t)n * sizeof *disp);
+    unsigned seed = 12345;
+    for (int i = 0; i < n; i++) {
+        seed = seed * 1103515245u + 12345u;
+        disp[i] = 8 * i + (int)((seed >> 16) % 8);
+    }
+    MPI_Datatype halo;
+    MPI_Type_create_indexed_block(n, 1, disp, MPI_DOUBLE, &halo);
+    MPI_Type_commit(&halo);
+    report(rank, "irregular", bytes, pingpong(rank, buf, halo, bytes));
+    MPI_Type_free(&halo);
+    free(disp);
+    free(buf);
+}
+
 /* datatype [MAX]: columns of 1 KiB to MAX bytes (default 16 MiB), faces of
  * n = 16 to 256, each followed by the same bytes contiguous.
- * datatype KIND BYTES: that one case (column, face or contig), so that a
+ * datatype KIND BYTES: that one case (column, face, transpose, irregular
+ * or contig), so that a
  * script can run each case under every MPI one after the other: this
  * machine's speed changes from one minute to the next. */
 int main(int argc, char **argv)
@@ -128,7 +174,11 @@ int main(int argc, char **argv)
             while ((size_t)(n + 1) * (n + 1) * sizeof(double) <= bytes)
                 n++;
             face(rank, n);
-        } else
+        } else if (strcmp(argv[1], "transpose") == 0)
+            transpose(rank, bytes);
+        else if (strcmp(argv[1], "irregular") == 0)
+            irregular(rank, bytes);
+        else
             contiguous(rank, bytes);
         MPI_Finalize();
         return 0;

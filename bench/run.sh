@@ -24,11 +24,14 @@ oversub_timeout=${OVERSUB_TIMEOUT:-30}
 # Two ranks, one per core.
 declare -A run2
 for m in "${mpis[@]}"; do run2[$m]="${run[$m]} -n 2 ${pin[$m]:-}"; done
-# The datatype cases (kind bytes): columns of 1 KiB to 16 MiB and faces of
-# n x n doubles, n = 16 to 256, each with the same bytes contiguous.
+# The datatype cases (kind bytes): columns of 1 KiB to 16 MiB, faces of
+# n x n doubles, n = 16 to 256, n x n matrices by columns, n = 128 to 512,
+# and 300 to 4000 scattered doubles, each with the same bytes contiguous.
 datatype_cases=()
 for ((b = 1024; b <= 16 << 20; b *= 4)); do datatype_cases+=("column $b" "contig $b"); done
 for ((n = 16; n <= 256; n *= 2)); do datatype_cases+=("face $((n * n * 8))" "contig $((n * n * 8))"); done
+datatype_cases+=("transpose 131072" "transpose 524288" "transpose 2097152" "contig 2097152")
+for b in 2400 8000 32000; do datatype_cases+=("irregular $b" "contig $b"); done
 
 # REPORT_ONLY=DIR prints the tables again from the raw results in DIR.
 if [ -n "${REPORT_ONLY:-}" ]; then
@@ -159,8 +162,10 @@ print(f"another copies it out, {pipe:.0f} MB/s (`bench/shm_pipe.c`, best round).
 bandwidth_table("Bandwidth (windowed, one buffer for the whole window: data in cache, MB/s; higher is better)", bw1,
                 mem_cached, "memcpy, in cache", pipe)
 print("\n### Non-contiguous transfers (ping-pong, MB/s of data; higher is better)\n")
-print("A column of a 2D array of doubles (`MPI_Type_vector`, 8-byte blocks 128 bytes apart) and the y = 1 face of an")
-print("n x n x n array of doubles (`MPI_Type_create_subarray`, blocks of n doubles), the same type on both sides.\n")
+print("A column of a 2D array of doubles (`MPI_Type_vector`, 8-byte blocks 128 bytes apart), the y = 1 face of an")
+print("n x n x n array of doubles (`MPI_Type_create_subarray`, blocks of n doubles), an n x n matrix by columns")
+print("(a transpose: a column resized to one double, n of them) and single doubles at scattered places")
+print("(`MPI_Type_create_indexed_block`), the same type on both sides.\n")
 print("| type | data | " + " | ".join(mpis) + " | Tessera / best peer | Tessera contiguous | typed / contiguous |")
 print("|---|---:|" + "---:|" * len(mpis) + "---:|---:|---:|")
 for (kind, size) in dtype["tessera"]:
