@@ -154,7 +154,7 @@ static void merge_adjacent(dt_node_t *node)
  * size moves each by a fixed move (move_listed); blocks of different
  * sizes each look up their size and length (move_listed_sizes), several
  * times the instructions.  So blocks of one size stay apart unless
- * merging removes more than MERGE_KEEPS_UNIFORM of the entries: an
+ * merging leaves at most 1 / MERGE_KEEPS_UNIFORM of the entries: an
  * irregular halo of single doubles (`MPI_Type_create_indexed_block`) where
  * one neighbour in 64 touches the next, between two ranks: 300 doubles
  * 0.68-0.70 us merged, 0.33 apart (MPICH 0.50-0.52), 1000 doubles 1.54-1.55
@@ -525,11 +525,6 @@ static void copy_list_blocks(cursor_t *c, const dt_node_t *node, uintptr_t base,
         move_bytes(c, base + (uintptr_t)node->disp[i], (size_t)len);
 }
 
-/* Bytes [pos, pos+len) of count copies of child, stride apart.  The
- * loops of small strided blocks (a column: five instructions an element)
- * are inlined here: HOT_LOOPS (util/hot.h), after a change to util/copy.c
- * moved one across a 64-byte block of code and made a 4 KiB column between
- * two ranks 13% slower (medians of 8-10 launches, three series). */
 /*
  * Copies of a vector of blocks whose copies lie one block apart: the
  * columns of a matrix, copy k the k-th column (`MPI_Type_vector(n, 1, n,
@@ -606,6 +601,11 @@ static void move_columns(cursor_t *c, uintptr_t at, const dt_node_t *column, MPI
 #undef MOVE_FIXED
 }
 
+/* Bytes [pos, pos+len) of count copies of child, stride apart.  The
+ * loops of small strided blocks (a column: five instructions an element)
+ * are inlined here: HOT_LOOPS (util/hot.h), after a change to util/copy.c
+ * moved one across a 64-byte block of code and made a 4 KiB column between
+ * two ranks 13% slower (medians of 8-10 launches, three series). */
 static HOT_LOOPS void copy_repeated(cursor_t *c, const dt_node_t *child, MPI_Count count, MPI_Aint stride,
                                     uintptr_t base, MPI_Count pos, MPI_Count len)
 {
