@@ -11,7 +11,8 @@
  * unexpected queues (receives met in the reverse order), MPI_Waitany,
  * persistent, probed, buffered and replacing rings, collectives to and
  * from a fixed root, a sparse all-to-all, a communicator made for one
- * allreduce, and MPI_Pack/MPI_Unpack.
+ * allreduce, MPI_Pack/MPI_Unpack, and a 2D FFT's transpose by
+ * MPI_Alltoall with derived types.
  *
  * Each shape runs in batches of ten steps until TIME_BUDGET seconds
  * (default 0.15) have passed, rank 0 deciding between batches, three
@@ -444,6 +445,34 @@ static void pack_unpack(int unused)
     MPI_Unpack(recvbuf, BUFFER_BYTES, &at, sendbuf + (8 << 20), 1, strided, MPI_COMM_WORLD);
 }
 
+/* The transpose of a distributed 2D FFT: an n x n matrix of doubles, n /
+ * size rows a rank, MPI_Alltoall sending each rank its square block as a
+ * vector type and receiving the blocks as columns (a column type resized
+ * to one double), so that each rank ends with its rows of the transpose. */
+static MPI_Datatype fft_send = MPI_DATATYPE_NULL, fft_recv = MPI_DATATYPE_NULL;
+
+static void fft_transpose(int n)
+{
+    if (fft_send == MPI_DATATYPE_NULL) {
+        n -= n % size;
+        int m = n / size;
+        MPI_Datatype block, column, one, columns;
+        MPI_Type_vector(m, m, n, MPI_DOUBLE, &block);
+        MPI_Type_create_resized(block, 0, (MPI_Aint)m * (MPI_Aint)sizeof(double), &fft_send);
+        MPI_Type_vector(m, 1, n, MPI_DOUBLE, &column);
+        MPI_Type_create_resized(column, 0, sizeof(double), &one);
+        MPI_Type_contiguous(m, one, &columns);
+        MPI_Type_create_resized(columns, 0, (MPI_Aint)m * (MPI_Aint)sizeof(double), &fft_recv);
+        MPI_Type_commit(&fft_send);
+        MPI_Type_commit(&fft_recv);
+        MPI_Type_free(&block);
+        MPI_Type_free(&column);
+        MPI_Type_free(&one);
+        MPI_Type_free(&columns);
+    }
+    MPI_Alltoall(sendbuf, 1, fft_send, recvbuf, 1, fft_recv, MPI_COMM_WORLD);
+}
+
 typedef void (*step_fn)(int arg);
 
 /* The best of three timings of f(arg), us a step on the slowest rank. */
@@ -549,6 +578,7 @@ static const struct shape {
     {"alltoallv_sparse_1k", alltoallv_sparse, 1 << 10, 1},
     {"split_allreduce", split_allreduce, 0, 1},
     {"pack_unpack_32k", pack_unpack, 0, 1},
+    {"fft_transpose_256", fft_transpose, 256, 1},
 };
 
 int main(int argc, char **argv)
@@ -585,6 +615,10 @@ int main(int argc, char **argv)
             MPI_Request_free(&persistent[i]);
     MPI_Op_free(&user_max);
     MPI_Type_free(&strided);
+    if (fft_send != MPI_DATATYPE_NULL) {
+        MPI_Type_free(&fft_send);
+        MPI_Type_free(&fft_recv);
+    }
     MPI_Comm_free(&grid);
     free(sendbuf);
     free(recvbuf);
