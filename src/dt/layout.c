@@ -122,11 +122,11 @@ static dt_node_t *list_as_vector(dt_node_t *node)
     return dt_node_list(1, &at, &vector);
 }
 
-/* Whether entry i of a list is a block that continues block i - 1. */
-static bool continues_block(const dt_node_t *node, MPI_Count i)
+/* Whether child at `at` is a block that continues the block prev at
+ * prev_at. */
+static bool continues_block(const dt_node_t *prev, MPI_Aint prev_at, const dt_node_t *child, MPI_Aint at)
 {
-    const dt_node_t *prev = node->children[i - 1], *child = node->children[i];
-    return prev->kind == DT_BLOCK && child->kind == DT_BLOCK && node->disp[i - 1] + prev->size == node->disp[i];
+    return prev->kind == DT_BLOCK && child->kind == DT_BLOCK && prev_at + prev->size == at;
 }
 
 /* Blocks that follow each other in memory and in order become one. */
@@ -136,8 +136,7 @@ static void merge_adjacent(dt_node_t *node)
     for (MPI_Count i = 0; i < node->n; i++) {
         dt_node_t *child = node->children[i];
         dt_node_t *prev = m ? node->children[m - 1] : NULL;
-        if (prev && prev->kind == DT_BLOCK && child->kind == DT_BLOCK &&
-            node->disp[m - 1] + prev->size == node->disp[i]) {
+        if (prev && continues_block(prev, node->disp[m - 1], child, node->disp[i])) {
             prev->size += child->size;
             dt_node_free(child);
             continue;
@@ -169,7 +168,7 @@ static bool merge_pays(const dt_node_t *node)
     bool uniform = n > 0 && node->children[0]->kind == DT_BLOCK;
     for (MPI_Count i = 1; i < n; i++) {
         uniform &= node->children[i]->kind == DT_BLOCK && node->children[i]->size == node->children[0]->size;
-        joins += continues_block(node, i);
+        joins += continues_block(node->children[i - 1], node->disp[i - 1], node->children[i], node->disp[i]);
     }
     return joins > 0 && (!uniform || (n - joins) * MERGE_KEEPS_UNIFORM <= n);
 }
@@ -559,26 +558,28 @@ static bool is_transpose(const dt_node_t *column, MPI_Aint stride)
            ((row % TRANSPOSE_ALIASED == 0 && span > TRANSPOSE_L1) || span > TRANSPOSE_SPAN);
 }
 
+/* width columns from the one at `at` on, row by row; inlined with a
+ * constant width for whole tiles, so that the row's moves unroll. */
+static inline __attribute__((always_inline)) void move_tile(unsigned char *packed, uintptr_t at, MPI_Count width,
+                                                            MPI_Count rows, MPI_Aint row_stride, size_t b, bool unpack)
+{
+    size_t column_bytes = (size_t)rows * b;
+    for (MPI_Count r = 0; r < rows; r++, at += (uintptr_t)row_stride, packed += b)
+        for (MPI_Count k = 0; k < width; k++)
+            move_one(at + (uintptr_t)k * b, packed + (size_t)k * column_bytes, b, unpack, true);
+}
+
 static inline __attribute__((always_inline)) void move_transposed(unsigned char *packed, uintptr_t at, MPI_Count cols,
                                                                   MPI_Count rows, MPI_Aint row_stride, size_t b,
                                                                   bool unpack)
 {
     size_t column_bytes = (size_t)rows * b;
     MPI_Count k0 = 0;
-    for (; k0 + TRANSPOSE_TILE <= cols; k0 += TRANSPOSE_TILE) {
-        uintptr_t row = at + (uintptr_t)k0 * b;
-        unsigned char *p = packed + (size_t)k0 * column_bytes;
-        for (MPI_Count r = 0; r < rows; r++, row += (uintptr_t)row_stride, p += b)
-            for (MPI_Count k = 0; k < TRANSPOSE_TILE; k++)
-                move_one(row + (uintptr_t)k * b, p + (size_t)k * column_bytes, b, unpack, true);
-    }
-    if (k0 < cols) {
-        uintptr_t row = at + (uintptr_t)k0 * b;
-        unsigned char *p = packed + (size_t)k0 * column_bytes;
-        for (MPI_Count r = 0; r < rows; r++, row += (uintptr_t)row_stride, p += b)
-            for (MPI_Count k = 0; k < cols - k0; k++)
-                move_one(row + (uintptr_t)k * b, p + (size_t)k * column_bytes, b, unpack, true);
-    }
+    for (; k0 + TRANSPOSE_TILE <= cols; k0 += TRANSPOSE_TILE)
+        move_tile(packed + (size_t)k0 * column_bytes, at + (uintptr_t)k0 * b, TRANSPOSE_TILE, rows, row_stride, b,
+                  unpack);
+    if (k0 < cols)
+        move_tile(packed + (size_t)k0 * column_bytes, at + (uintptr_t)k0 * b, cols - k0, rows, row_stride, b, unpack);
 }
 
 /* cols whole columns (is_transpose) from the one at `at` on. */
