@@ -137,14 +137,20 @@ static int check_mrecv_args(const void *buf, MPI_Count count, MPI_Datatype datat
     return MPI_SUCCESS;
 }
 
-/* Start receiving a matched message; the handle is used up. */
+/* A matched message's receive has taken it: the handle is used up. */
+static void message_used(MPI_Message *message, message_t *m)
+{
+    message_free(m);
+    *message = MPI_MESSAGE_NULL;
+}
+
+/* Start receiving a matched message. */
 static request_t *mrecv_start(const dt_buffer_t *data, MPI_Message *message, message_t *m, comm_t **comm)
 {
     request_t *req;
     *comm = m->comm;
     p2p_imrecv(data, m->comm, m->msg, &req);
-    message_free(m);
-    *message = MPI_MESSAGE_NULL;
+    message_used(message, m);
     return req;
 }
 
@@ -164,8 +170,7 @@ static int mrecv(const char *call, void *buf, MPI_Count count, MPI_Datatype data
     }
     c = m->comm;
     rc = p2p_recv_matched(&data, c, m->msg, status);
-    message_free(m);
-    *message = MPI_MESSAGE_NULL;
+    message_used(message, m);
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     return MPI_SUCCESS;

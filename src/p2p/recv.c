@@ -236,14 +236,20 @@ void p2p_recv_unexpected(request_t *req, unexpected_t *msg)
     match_unexpected_free(msg);
 }
 
+/* A receive's buffer streams when large: the receiver writes the bytes,
+ * and what it reads is the ring's, cached. */
+static void recv_streams(dt_buffer_t *into)
+{
+    if (dt_streams(into->bytes))
+        into->stream = true;
+}
+
 /* Fill in a receive that may be started more than once (MPI_Recv_init). */
 void p2p_recv_prepare(request_t *req, const dt_buffer_t *data, int source, int tag, comm_t *comm)
 {
     req->comm = comm;
     request_set_data(req, data);
-    /* The receiver writes the bytes; what it reads is the ring's, cached. */
-    if (dt_streams(data->bytes))
-        req->data.stream = true;
+    recv_streams(&req->data);
     req->peer = source;
     /* Known now for a named source; a wildcard learns it when it matches. */
     req->world_peer = comm_world_peer(comm, source);
@@ -300,8 +306,7 @@ static int recv_waiting(const dt_buffer_t *data, unexpected_t *msg, MPI_Status *
     MPI_Status st;
     message_status(&st, msg->source, msg->tag, msg->bytes, data->bytes);
     dt_buffer_t into = *data;
-    if (dt_streams(into.bytes))
-        into.stream = true;
+    recv_streams(&into);
     if (st.tessera_count)
         dt_buffer_unpack(&into, 0, (size_t)st.tessera_count, msg->data);
     request_status_out(status, &st);
