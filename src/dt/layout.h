@@ -78,6 +78,11 @@ void dt_layout_note_rows(datatype_t *dt);
  * moves at a time. */
 MPI_Count dt_layout_first_block(const dt_node_t *node);
 
+/* Whether count elements of a layout `extent` apart are blocks shorter
+ * than a cache line at strides that crowd them into a few cache sets, more
+ * of them than L2 keeps there: every block then misses L2 on every pass. */
+bool dt_layout_sparse_aliased(const dt_node_t *node, MPI_Count count, MPI_Aint extent);
+
 /* Where bytes [pos, pos + len) of the packed stream lie in memory, as
  * address ranges in stream order, adjacent ones merged: the iovec list of a
  * single copy between processes.  Appends to segs (grown with realloc;
