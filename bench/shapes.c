@@ -11,8 +11,8 @@
  * unexpected queues (receives met in the reverse order), MPI_Waitany,
  * persistent, probed, buffered and replacing rings, collectives to and
  * from a fixed root, a sparse all-to-all, a communicator made for one
- * allreduce, MPI_Pack/MPI_Unpack, and a 2D FFT's transpose by
- * MPI_Alltoall with derived types.
+ * allreduce, MPI_Pack/MPI_Unpack, a 2D FFT's transpose by MPI_Alltoall
+ * with derived types, and a 3D stencil's halo of subarray faces.
  *
  * Each shape runs in batches of ten steps until TIME_BUDGET seconds
  * (default 0.15) have passed, rank 0 deciding between batches, three
@@ -473,6 +473,42 @@ static void fft_transpose(int n)
     MPI_Alltoall(sendbuf, 1, fft_send, recvbuf, 1, fft_recv, MPI_COMM_WORLD);
 }
 
+/* A 3D stencil's halo exchange: each rank's n^3 array of doubles holds
+ * an interior with one ghost layer all round; its six faces (subarray
+ * types, the interior's outer planes) go to the neighbours of a periodic
+ * 3D grid, into their ghost planes.  The grid's first dimension is the
+ * array's last (the array stored a[z][y][x], x first in the grid, as
+ * codes written from Fortran's order keep it): with two ranks the faces
+ * between them are single doubles a row apart (512 bytes for n = 64). */
+static MPI_Comm grid3;
+static MPI_Datatype halo3_send[6], halo3_recv[6];
+
+static void halo3d(int n)
+{
+    if (halo3_send[0] == MPI_DATATYPE_NULL) {
+        for (int face = 0; face < 6; face++) {
+            int d = 2 - face / 2, high = face % 2;
+            int sizes[3] = {n, n, n}, sub[3] = {n - 2, n - 2, n - 2}, start[3] = {1, 1, 1};
+            sub[d] = 1;
+            start[d] = high ? n - 2 : 1;
+            MPI_Type_create_subarray(3, sizes, sub, start, MPI_ORDER_C, MPI_DOUBLE, &halo3_send[face]);
+            start[d] = high ? n - 1 : 0;
+            MPI_Type_create_subarray(3, sizes, sub, start, MPI_ORDER_C, MPI_DOUBLE, &halo3_recv[face]);
+            MPI_Type_commit(&halo3_send[face]);
+            MPI_Type_commit(&halo3_recv[face]);
+        }
+    }
+    MPI_Request req[12];
+    for (int face = 0; face < 6; face++) {
+        int lo, hi;
+        MPI_Cart_shift(grid3, face / 2, 1, &lo, &hi);
+        /* The low ghost plane fills from the low neighbour's high face. */
+        MPI_Irecv(sendbuf, 1, halo3_recv[face], face % 2 ? hi : lo, face, grid3, &req[face]);
+        MPI_Isend(sendbuf, 1, halo3_send[face], face % 2 ? hi : lo, face ^ 1, grid3, &req[6 + face]);
+    }
+    MPI_Waitall(12, req, MPI_STATUSES_IGNORE);
+}
+
 typedef void (*step_fn)(int arg);
 
 /* The best of three timings of f(arg), us a step on the slowest rank. */
@@ -579,6 +615,7 @@ static const struct shape {
     {"split_allreduce", split_allreduce, 0, 1},
     {"pack_unpack_32k", pack_unpack, 0, 1},
     {"fft_transpose_256", fft_transpose, 256, 1},
+    {"halo3d_64", halo3d, 64, 1},
 };
 
 int main(int argc, char **argv)
@@ -598,6 +635,11 @@ int main(int argc, char **argv)
     int dims[2] = {0, 0}, periods[2] = {1, 1};
     MPI_Dims_create(size, 2, dims);
     MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &grid);
+    int dims3[3] = {0, 0, 0}, periods3[3] = {1, 1, 1};
+    MPI_Dims_create(size, 3, dims3);
+    MPI_Cart_create(MPI_COMM_WORLD, 3, dims3, periods3, 0, &grid3);
+    for (int face = 0; face < 6; face++)
+        halo3_send[face] = halo3_recv[face] = MPI_DATATYPE_NULL;
     MPI_Type_vector(4096, 1, 4, MPI_DOUBLE, &strided);
     MPI_Type_commit(&strided);
     MPI_Op_create(max_fn, 1, &user_max);
@@ -619,6 +661,11 @@ int main(int argc, char **argv)
         MPI_Type_free(&fft_send);
         MPI_Type_free(&fft_recv);
     }
+    for (int face = 0; face < 6 && halo3_send[0] != MPI_DATATYPE_NULL; face++) {
+        MPI_Type_free(&halo3_send[face]);
+        MPI_Type_free(&halo3_recv[face]);
+    }
+    MPI_Comm_free(&grid3);
     MPI_Comm_free(&grid);
     free(sendbuf);
     free(recvbuf);
