@@ -544,7 +544,7 @@ static void copy_list_blocks(cursor_t *c, const dt_node_t *node, uintptr_t base,
  */
 #define TRANSPOSE_TILE 8
 
-#define TRANSPOSE_ALIASED 512    /* rows a multiple of this apart share few cache sets, */
+#define ALIASED_STRIDE 512       /* lines a multiple of this apart share an eighth of the sets or fewer, */
 #define TRANSPOSE_L1 (64 << 10)  /* which matters once the columns span more than L1 holds; */
 #define TRANSPOSE_SPAN (2 << 20) /* beyond this they miss the caches anyway */
 
@@ -556,7 +556,7 @@ static bool is_transpose(const dt_node_t *column, MPI_Aint stride)
     MPI_Aint row = column->stride < 0 ? -column->stride : column->stride;
     uintptr_t span = (uintptr_t)row * (uintptr_t)column->count;
     return stride == b && (b == 4 || b == 8 || b == 16) &&
-           ((row % TRANSPOSE_ALIASED == 0 && span > TRANSPOSE_L1) || span > TRANSPOSE_SPAN);
+           ((row % ALIASED_STRIDE == 0 && span > TRANSPOSE_L1) || span > TRANSPOSE_SPAN);
 }
 
 /* width columns from the one at `at` on, row by row; inlined with a
@@ -770,7 +770,7 @@ MPI_Count dt_layout_first_block(const dt_node_t *node)
     return 0;
 }
 
-/* Blocks shorter than a line a multiple of SPARSE_ALIASED bytes apart
+/* Blocks shorter than a line a multiple of ALIASED_STRIDE bytes apart
  * take an eighth or fewer of the cache sets: with 4 KiB pages only the
  * page's own bits of an address pick among L1's sets and within L2's page
  * colours, and 512 bytes apart a page holds just eight such lines.  A
@@ -779,7 +779,6 @@ MPI_Count dt_layout_first_block(const dt_node_t *node)
  * a type touching more misses L2 for every block on each pass (the z face
  * of a 64^3 array of doubles, 4096 lines 512 bytes apart).  Strides
  * beyond a page change nothing more (the page's frame is anywhere). */
-#define SPARSE_ALIASED 512
 #define SPARSE_L2 (1 << 20)
 #define SPARSE_PAGE 4096
 
@@ -799,7 +798,7 @@ bool dt_layout_sparse_aliased(const dt_node_t *node, MPI_Count count, MPI_Aint e
         align = stride_alignment(node->stride, align);
         lines = lines > SPARSE_L2 / node->count ? SPARSE_L2 : lines * node->count;
     }
-    return node->kind == DT_BLOCK && node->size < CACHE_LINE && align >= SPARSE_ALIASED && lines * align >= SPARSE_L2;
+    return node->kind == DT_BLOCK && node->size < CACHE_LINE && align >= ALIASED_STRIDE && lines * align >= SPARSE_L2;
 }
 
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed)
