@@ -260,6 +260,8 @@ typedef struct cursor {
     bool unpack;
     dt_segments_t *segs; /* instead of copying, note where the bytes lie */
     bool far;            /* the buffer spans more than the caches hold */
+    MPI_Count drain;     /* unpacking: blocks between drained stores, 0 for none */
+    MPI_Count left;      /* blocks until the next drain */
 } cursor_t;
 
 static void note_segment(dt_segments_t *segs, uintptr_t at, size_t len)
@@ -315,6 +317,47 @@ static inline void move_bytes(cursor_t *c, uintptr_t typed, size_t len)
 #define FETCH_SPAN (8 << 20)
 #define UNROLL_SPAN (2 << 20)
 
+/* Lines a multiple of ALIASED_STRIDE bytes apart crowd into an eighth of
+ * the cache sets or fewer: with 4 KiB pages only an address's bits within
+ * its page pick its set in L1, and its set within a page colour in L2, and
+ * a page holds eight such lines.  Strides beyond a page crowd them no more
+ * (where the page's frame lies is anyone's guess). */
+#define ALIASED_STRIDE 512
+#define ALIAS_PAGE 4096
+
+/* The largest power of two dividing stride, at most align. */
+static MPI_Aint stride_alignment(MPI_Aint stride, MPI_Aint align)
+{
+    uintptr_t s = (uintptr_t)stride, low = s & (0 - s); /* the lowest set bit; 0 for 0 */
+    return low < (uintptr_t)align ? (MPI_Aint)low : align;
+}
+
+/* Unpacking into such lines, the core runs ahead with as many stores in
+ * flight as its store queue holds, each fetching its line into the same
+ * few L1 sets (96 lines 512 bytes apart, 48 a KiB apart): lines fetched
+ * for later stores evict those of earlier ones before they are written,
+ * and are fetched again.  Draining the stores every few blocks (a locked
+ * instruction: an `mfence` drained slower) keeps fewer in flight than the
+ * sets hold.  4096 doubles into a 2 MiB buffer in one process (Zen 5,
+ * cycles): 512 bytes apart 14.4k -> 9.0k draining every 16-128 blocks;
+ * a KiB apart 34.6k -> 14.5k every 32 (21.9k every 128); 4 KiB apart 70k
+ * -> 44k every 16.  At strides that spread over the sets it only costs
+ * (480 bytes apart 3.0k -> 5.7k), so only these drain. */
+static inline void drain_stores(void)
+{
+#if defined(__x86_64__)
+    __asm__ volatile("lock orl $0, (%%rsp)" ::: "memory", "cc");
+#else
+    atomic_thread_fence(memory_order_seq_cst);
+#endif
+}
+
+/* Blocks between drains for lines a multiple of align apart. */
+static inline MPI_Count drain_every(MPI_Aint align)
+{
+    return align == ALIASED_STRIDE ? 64 : align == 2 * ALIASED_STRIDE ? 32 : 16;
+}
+
 /* One block between the typed buffer (at) and the packed stream; fixed:
  * block is a constant once inlined (one load and one store).  Other
  * blocks of 8 to 32 bytes (three doubles) move inline too. */
@@ -363,6 +406,23 @@ static inline __attribute__((always_inline)) void move_strided(unsigned char *pa
     }
 }
 
+/* The loop of move_blocks unpacking into lines crowded into a few cache
+ * sets, inlined with a constant block size: a drain every c->drain blocks,
+ * counted across calls (a subarray's rows of a few dozen blocks). */
+static inline __attribute__((always_inline)) void unpack_drained(cursor_t *c, unsigned char *packed, uintptr_t at,
+                                                                 MPI_Aint stride, size_t block, MPI_Count nblocks)
+{
+    MPI_Count left = c->left;
+    for (MPI_Count i = 0; i < nblocks; i++, at += (uintptr_t)stride, packed += block) {
+        move_one(at, packed, block, true, true);
+        if (--left == 0) {
+            drain_stores();
+            left = c->drain;
+        }
+    }
+    c->left = left;
+}
+
 /* Blocks of one size, stride apart: the inner loop of every strided type.
  * Small fixed sizes get their own loops so the copies become single moves. */
 static void move_blocks(cursor_t *c, uintptr_t at, MPI_Aint stride, size_t block, MPI_Count nblocks)
@@ -379,7 +439,9 @@ static void move_blocks(cursor_t *c, uintptr_t at, MPI_Aint stride, size_t block
     bool fetch = c->far && (stride >= 64 || stride <= -64);
 #define MOVE_FIXED(bytes)                                                         \
     case bytes:                                                                   \
-        if (unpack && fetch)                                                      \
+        if (unpack && c->drain)                                                   \
+            unpack_drained(c, packed, at, stride, bytes, nblocks);                \
+        else if (unpack && fetch)                                                 \
             move_strided(packed, at, stride, bytes, nblocks, true, true, true);   \
         else if (unpack)                                                          \
             move_strided(packed, at, stride, bytes, nblocks, true, false, true);  \
@@ -544,8 +606,7 @@ static void copy_list_blocks(cursor_t *c, const dt_node_t *node, uintptr_t base,
  */
 #define TRANSPOSE_TILE 8
 
-#define ALIASED_STRIDE 512       /* lines a multiple of this apart share an eighth of the sets or fewer, */
-#define TRANSPOSE_L1 (64 << 10)  /* which matters once the columns span more than L1 holds; */
+#define TRANSPOSE_L1 (64 << 10)  /* rows ALIASED_STRIDE apart: once the columns span more than L1 holds; */
 #define TRANSPOSE_SPAN (2 << 20) /* beyond this they miss the caches anyway */
 
 static bool is_transpose(const dt_node_t *column, MPI_Aint stride)
@@ -696,6 +757,51 @@ static bool spans_caches(MPI_Count count, MPI_Aint extent)
     return __builtin_mul_overflow(count, (MPI_Count)e, &span) || span >= FETCH_SPAN;
 }
 
+#define SPARSE_L2 (1 << 20) /* L2's bytes (dt_layout_sparse_aliased); also the most lines counted */
+
+/* The lines touched by count elements of a layout extent apart whose data
+ * are blocks shorter than a line in loops (vectors, perhaps displaced),
+ * as many as SPARSE_L2 at most; 0 for any other layout.  *align: the
+ * largest power of two, at most a page, dividing every stride. */
+static MPI_Count sparse_lines(const dt_node_t *node, MPI_Count count, MPI_Aint extent, MPI_Aint *align)
+{
+    MPI_Aint a = count > 1 ? stride_alignment(extent, ALIAS_PAGE) : ALIAS_PAGE;
+    MPI_Count lines = count < SPARSE_L2 ? count : SPARSE_L2; /* enough to tell */
+    if (is_displaced(node))
+        node = node->children[0];
+    for (; node->kind == DT_VECTOR; node = node->child) {
+        a = stride_alignment(node->stride, a);
+        lines = lines > SPARSE_L2 / node->count ? SPARSE_L2 : lines * node->count;
+    }
+    *align = a;
+    return node->kind == DT_BLOCK && node->size < CACHE_LINE ? lines : 0;
+}
+
+/* Small blocks a multiple of `align` >= ALIASED_STRIDE bytes apart: L2
+ * (SPARSE_L2: 1 MiB, 16 ways on the development host's Zen 5) keeps
+ * SPARSE_L2 / align of them at most, and a type touching more misses L2
+ * for every block on each pass (the z face of a 64^3 array of doubles,
+ * 4096 lines 512 bytes apart). */
+bool dt_layout_sparse_aliased(const dt_node_t *node, MPI_Count count, MPI_Aint extent)
+{
+    MPI_Aint align;
+    MPI_Count lines = sparse_lines(node, count, extent, &align);
+    return align >= ALIASED_STRIDE && lines * align >= SPARSE_L2;
+}
+
+/* Unpacking drains its stores where the blocks are more than the few L1
+ * sets they fall in hold (lines x align beyond DRAIN_L1, the Zen 5's 48
+ * KiB): blocks met again soon stay there, and a 64 x 64 matrix by columns,
+ * its 64 rows 512 bytes apart, went between two ranks 1.3x slower drained. */
+#define DRAIN_L1 (48 << 10)
+
+static MPI_Count unpack_drain(const dt_node_t *node, MPI_Count count, MPI_Aint extent)
+{
+    MPI_Aint align;
+    MPI_Count lines = sparse_lines(node, count, extent, &align);
+    return align >= ALIASED_STRIDE && lines * align > DRAIN_L1 ? drain_every(align) : 0;
+}
+
 static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, cursor_t *c)
 {
     uintptr_t base = (uintptr_t)buf;
@@ -723,6 +829,10 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
         return;
     }
     c->far = spans_caches(count, dt->extent);
+    if (c->unpack && !c->segs) {
+        c->drain = unpack_drain(dt->layout, count, dt->extent);
+        c->left = c->drain;
+    }
     if (pos + len <= dt->layout->size) {
         /* Within the first element (a message of one, or its first
          * piece): no loop over elements. */
@@ -770,52 +880,21 @@ MPI_Count dt_layout_first_block(const dt_node_t *node)
     return 0;
 }
 
-/* Blocks shorter than a line a multiple of ALIASED_STRIDE bytes apart
- * take an eighth or fewer of the cache sets: with 4 KiB pages only the
- * page's own bits of an address pick among L1's sets and within L2's page
- * colours, and 512 bytes apart a page holds just eight such lines.  A
- * multiple of `align` apart, L2 (SPARSE_L2: 1 MiB, 16 ways on the
- * development host's Zen 5) keeps SPARSE_L2 / align of them at most, and
- * a type touching more misses L2 for every block on each pass (the z face
- * of a 64^3 array of doubles, 4096 lines 512 bytes apart).  Strides
- * beyond a page change nothing more (the page's frame is anywhere). */
-#define SPARSE_L2 (1 << 20)
-#define SPARSE_PAGE 4096
-
-static MPI_Aint stride_alignment(MPI_Aint stride, MPI_Aint align)
-{
-    uintptr_t s = (uintptr_t)stride, low = s & (0 - s); /* the lowest set bit; 0 for 0 */
-    return low < (uintptr_t)align ? (MPI_Aint)low : align;
-}
-
-bool dt_layout_sparse_aliased(const dt_node_t *node, MPI_Count count, MPI_Aint extent)
-{
-    MPI_Aint align = count > 1 ? stride_alignment(extent, SPARSE_PAGE) : SPARSE_PAGE;
-    MPI_Count lines = count < SPARSE_L2 ? count : SPARSE_L2; /* enough to tell */
-    if (is_displaced(node))
-        node = node->children[0];
-    for (; node->kind == DT_VECTOR; node = node->child) {
-        align = stride_alignment(node->stride, align);
-        lines = lines > SPARSE_L2 / node->count ? SPARSE_L2 : lines * node->count;
-    }
-    return node->kind == DT_BLOCK && node->size < CACHE_LINE && align >= ALIASED_STRIDE && lines * align >= SPARSE_L2;
-}
-
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed)
 {
-    cursor_t c = {packed, false, NULL, false};
+    cursor_t c = {packed, false, NULL, false, 0, 0};
     copy_range((void *)(uintptr_t)buf, count, dt, pos, len, &c);
 }
 
 void dt_unpack_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, const void *packed)
 {
-    cursor_t c = {(unsigned char *)(uintptr_t)packed, true, NULL, false};
+    cursor_t c = {(unsigned char *)(uintptr_t)packed, true, NULL, false, 0, 0};
     copy_range(buf, count, dt, pos, len, &c);
 }
 
 void dt_segments_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len,
                        dt_segments_t *segs)
 {
-    cursor_t c = {NULL, false, segs, false};
+    cursor_t c = {NULL, false, segs, false, 0, 0};
     copy_range((void *)(uintptr_t)buf, count, dt, pos, len, &c);
 }
