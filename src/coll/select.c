@@ -121,10 +121,28 @@ static bool alltoall_shm(const comm_t *comm, const coll_args_t *a)
     return coll_shm_serves(comm, a, 0); /* in parts, any size */
 }
 
-/* Reductions work on the packed vectors in place: contiguous types only. */
+/* Reductions work on the packed vectors: contiguous types in place, and
+ * the pair types (MPI_DOUBLE_INT: its padding a gap) under the predefined
+ * ops, which fold them packed (coll_shm_fold).  Every reduction through
+ * the slots serves both (an override reaches them); by default only
+ * MPI_Allreduce takes the slots for a pair type, where it measured faster
+ * (fold_in_slots). */
 static bool reduce_shm(const comm_t *comm, const coll_args_t *a)
 {
-    return a->recvtype->contiguous && a->recvtype->size <= SHM_COLL_DATA_BYTES && coll_shm_serves(comm, a, 0);
+    datatype_t *dt = a->recvtype;
+    return (dt->contiguous || (dt->predefined && a->op->predefined)) && dt->size <= SHM_COLL_DATA_BYTES &&
+           coll_shm_serves(comm, a, 0);
+}
+
+/* Whether a reduction other than MPI_Allreduce takes the slots by
+ * default: contiguous types only.  MPI_Reduce of MPI_DOUBLE_INT under
+ * MPI_MINLOC, us, messages / slots: 4 ranks, 1 element 0.33 / 0.40, 100
+ * 0.96-1.04 / 1.42-1.44, 1000 4.8-9.4 / 11.9-12.3; 2 ranks 1000 2.1 /
+ * 5.0 (the packed fold's element-by-element kernel against the tree's
+ * partial results). */
+static bool reduce_shm_contiguous(const comm_t *comm, const coll_args_t *a)
+{
+    return a->recvtype->contiguous && reduce_shm(comm, a);
 }
 
 /* Each operation: its table, in the order of its names in names.h from
@@ -388,7 +406,7 @@ static int reduce_rule(const comm_t *comm, const coll_args_t *a)
         return 4;
     /* Two processes and large vectors: one message and one reduction
      * beat publishing both vectors (docs/perf.md). */
-    return reduce_shm(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_SMALL_BYTES) &&
+    return reduce_shm_contiguous(comm, a) && (comm->size > 2 || recv_bytes(a) <= SHM_SMALL_BYTES) &&
                    !pair_slots_lose(comm, recv_bytes(a))
                ? 3
                : 1;
@@ -399,6 +417,22 @@ static const algorithm_t allreduce_algorithms[] = {{NULL, NULL, NULL},
                                                    {coll_allreduce_ring, commutative, NULL},
                                                    {coll_allreduce_reduce_bcast, NULL, NULL},
                                                    {NULL, reduce_shm, coll_allreduce_shm}};
+/* A pair type's vectors fold packed in the slots from three processes
+ * on, and between two when a vector is a few elements.  MPI_Allreduce of
+ * MPI_DOUBLE_INT under MPI_MAXLOC, us, messages / slots: 2 ranks, 1
+ * element 0.37-0.39 / 0.30-0.31, 100 0.91-0.92 / 1.15; 4 ranks 1 element
+ * 3.9-4.1 / 1.6-2.1, 100 6.9 / 3.8-3.9, 1000 16.5-21.5 / 14.3-14.4; 8
+ * ranks 1 element 15.0 / 6.1-6.3, 100 19.7-21.0 / 11.0-11.4, 1000 56-57 /
+ * 32-33 (Open MPI 0.47, 3.2-5.3 and 12.6-14.2 for one element). */
+#define PAIR_SLOTS_TWO_BYTES 64
+
+static bool fold_in_slots(const comm_t *comm, const coll_args_t *a)
+{
+    if (!a->recvtype->contiguous && comm->size == 2 && recv_bytes(a) > PAIR_SLOTS_TWO_BYTES)
+        return false;
+    return reduce_shm(comm, a);
+}
+
 static int allreduce_rule(const comm_t *comm, const coll_args_t *a)
 {
     /* Two processes, 256 KiB to 2 MiB: one exchange and one reduction
@@ -408,7 +442,7 @@ static int allreduce_rule(const comm_t *comm, const coll_args_t *a)
     size_t bytes = recv_bytes(a);
     if (comm->size == 2 && bytes >= 256 * 1024 && bytes <= 2 * 1024 * 1024)
         return 1;
-    if (reduce_shm(comm, a) && !pair_slots_lose(comm, bytes))
+    if (fold_in_slots(comm, a) && !pair_slots_lose(comm, bytes))
         return 4;
     if (a->op->commute && comm->size > 2 && bytes >= 64 * 1024 && a->recvcount >= comm->size)
         return 2;
@@ -428,7 +462,7 @@ static int reduce_scatter_rule(const comm_t *comm, const coll_args_t *a)
     /* The slots at every size measured (2, 4 and 8 processes on 2 cores,
      * blocks of 8 B to 1 MiB): 1.2-4.4x faster than the better of the
      * ring and reduce-then-scatter (docs/perf.md). */
-    if (reduce_shm(comm, a))
+    if (reduce_shm_contiguous(comm, a))
         return 3;
     return commutative(comm, a) ? 1 : 2;
 }
@@ -454,7 +488,7 @@ static int scan_rule(const comm_t *comm, const coll_args_t *a)
     if (comm->size > 8)
         return 1;
     size_t bytes = recv_bytes(a);
-    if (reduce_shm(comm, a) &&
+    if (reduce_shm_contiguous(comm, a) &&
         (bytes <= SHM_COLL_CELL_BYTES || (comm->size == 2 ? bytes <= 64 * 1024 : bytes >= 512 * 1024)))
         return 3;
     return 2;

@@ -12,6 +12,7 @@
 #include "transport/transport.h"
 #include "util/atomics.h"
 #include "util/copy.h"
+#include "util/log.h"
 
 _Static_assert(SHM_COLL_SLOTS <= CONTEXT_PAIRS, "a slot per context pair at most");
 
@@ -214,6 +215,10 @@ void coll_shm_wait_all_at(coll_shm_op_t *op, uint64_t phase)
     wait_others(op, op->cell, phase);
 }
 
+/* A pair type's elements fold packed, in a scratch vector of this many
+ * bytes on the stack (malloc beyond), and are unpacked into acc once. */
+#define FOLD_STACK_BYTES 512
+
 void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total, MPI_Count lo, MPI_Count count,
                    int last, void *acc)
 {
@@ -223,6 +228,12 @@ void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total
     int me = sop->comm->rank;
     size_t off = (size_t)(lo * dt->size), bytes = (size_t)(count * dt->size);
     size_t vector = (size_t)(total * dt->size);
+    char stack[FOLD_STACK_BYTES], *into = (char *)acc + dt->true_lb;
+    if (!dt->contiguous) {
+        into = bytes <= sizeof stack ? stack : malloc(bytes);
+        if (!into)
+            log_fatal("out of memory folding %zu bytes of a reduction", bytes);
+    }
     /* A member whose vector is shorter (an erroneous call) leaves the
      * result undefined but is reported, and nothing is read beyond its
      * slot. */
@@ -230,13 +241,21 @@ void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total
         coll_shm_wait(sop, last);
         coll_shm_take(sop, last, vector);
     }
-    copy_bytes((char *)acc + dt->true_lb, coll_shm_data(sop, last) + off, bytes);
+    copy_bytes(into, coll_shm_data(sop, last) + off, bytes);
     for (int j = last - 1; j >= 0; j--) {
         if (j != me) {
             coll_shm_wait(sop, j);
             coll_shm_take(sop, j, vector);
         }
-        op_apply(op, coll_shm_data(sop, j) + off - dt->true_lb, acc, count, dt);
+        if (dt->contiguous)
+            op_apply(op, coll_shm_data(sop, j) + off - dt->true_lb, acc, count, dt);
+        else
+            op_apply_packed(op, coll_shm_data(sop, j) + off, into, count, dt);
+    }
+    if (!dt->contiguous) {
+        coll_shm_unpack(acc, count, dt, into, bytes);
+        if (into != stack)
+            free(into);
     }
     if (last == sop->comm->size - 1)
         sop->saw_all = true;

@@ -308,9 +308,10 @@ static inline unsigned char *coll_shm_data(const coll_shm_op_t *op, int i)
 }
 
 /* The reductions: acc = c_0 op c_1 op ... op c_last in rank order, over
- * elements [lo, lo + count) of the vectors of `total` elements of the
- * contiguous dt that the members published in the current phase; acc is
- * addressed as the user addresses a buffer.  Waits for each member in
+ * elements [lo, lo + count) of the vectors of `total` elements of dt
+ * (contiguous, or a pair type under a predefined op) that the members
+ * published in the current phase; acc is addressed as the user addresses
+ * a buffer.  Waits for each member in
  * turn.  last is n - 1 but in the scans. */
 void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total, MPI_Count lo, MPI_Count count,
                    int last, void *acc);

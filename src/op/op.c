@@ -169,6 +169,16 @@ static __attribute__((noinline)) void apply_derived(const op_t *op, const void *
     free(b);
 }
 
+void op_apply_packed(const op_t *op, const void *in, void *inout, MPI_Count count, datatype_t *dt)
+{
+    if (count == 0 || dt->size == 0)
+        return;
+    if (dt->predefined)
+        apply_packed(op->index, dt, in, inout, (size_t)count);
+    else
+        apply_signature(op->index, dt, in, inout, count);
+}
+
 /* A user's function, called with at most INT_MAX elements at a time
  * unless it takes large counts (the standard's int length).  Apart from
  * op_apply for the same reason as apply_derived. */

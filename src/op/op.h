@@ -84,6 +84,11 @@ static inline int op_check_type(const op_t *op, const datatype_t *dt)
  * as the user would pass it: the start of the first element). */
 void op_apply(const op_t *op, const void *in, void *inout, MPI_Count count, datatype_t *dt);
 
+/* The same for a predefined op with both operands in dt's packed form
+ * (the data bytes end to end, as MPI_Pack writes them): what collectives
+ * that reduce in shared memory fold when dt has gaps (a pair type). */
+void op_apply_packed(const op_t *op, const void *in, void *inout, MPI_Count count, datatype_t *dt);
+
 /* The kernels (kernels.c): n predefined elements of the type at this
  * handle index, packed end to end (any alignment), or for the pair types
  * `stride` bytes apart with the int `second` bytes into each.  Return

@@ -9,7 +9,8 @@
  * reads), and everyone copies the n reduced slices out; the arithmetic is
  * shared n ways at the price of a second phase.  Every process computes
  * the same bits, and non-commutative operations see rank order.  Serves
- * contiguous types up to the slot's size.
+ * contiguous types, and pair types under the predefined ops, up to the
+ * slot's size.
  */
 #include "coll/shm.h"
 

@@ -6,7 +6,8 @@
  * already gone.  From COLL_SHM_SLICE_BYTES up: process i folds slice i of
  * every vector and publishes the result in place of its own slice i, and
  * the root copies the n reduced slices out, so the arithmetic is shared n
- * ways instead of falling on the root.  Serves contiguous types up to the
+ * ways instead of falling on the root.  Serves contiguous types (and pair
+ * types under the predefined ops) up to the
  * slot's size.
  */
 #include <stdlib.h>
@@ -31,10 +32,12 @@ static int reduce_part(comm_t *comm, const coll_args_t *a)
     coll_shm_slice(count, n, me, &lo, &hi);
     size_t slice = (size_t)((hi - lo) * dt->size);
     /* The root folds into its result; the others into a scratch vector,
-     * since their own slice is one of the fold's operands. */
-    void *tmp = me == root ? NULL : malloc(slice ? slice : 1);
+     * since their own slice is one of the fold's operands (as the elements
+     * lie in a buffer: a pair type's have gaps). */
+    size_t span = dt->contiguous ? slice : (size_t)((hi - lo) * dt->extent);
+    void *tmp = me == root ? NULL : malloc(span ? span : 1);
     if (me != root && !tmp)
-        log_fatal("out of memory reducing %zu bytes in MPI_Reduce", slice);
+        log_fatal("out of memory reducing %zu bytes in MPI_Reduce", span);
     void *acc = me == root ? coll_at(a->recvbuf, lo, dt) : (char *)tmp - dt->true_lb;
     coll_shm_fold(&op, a->op, dt, count, lo, hi - lo, n - 1, acc);
     coll_shm_pack(coll_shm_data(&op, me) + lo * dt->size, acc, hi - lo, dt, slice);

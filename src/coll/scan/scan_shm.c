@@ -8,7 +8,8 @@
  * takes its turn without a round trip: 8-byte scans at 4 and 8
  * processes on 2 cores, one call after another, ran 10-13x faster than by
  * recursive doubling and 1.4x faster than along the linear chain
- * (docs/perf.md).  Process r does r reductions.  Serves contiguous types,
+ * (docs/perf.md).  Process r does r reductions.  Serves contiguous types
+ * (and pair types under the predefined ops),
  * in slot-sized parts.
  */
 #include "coll/shm.h"
