@@ -215,47 +215,51 @@ void coll_shm_wait_all_at(coll_shm_op_t *op, uint64_t phase)
     wait_others(op, op->cell, phase);
 }
 
+/* Member j's published vector of `vector` bytes, once it is there. */
+static inline const unsigned char *fold_operand(coll_shm_op_t *sop, int j, size_t vector)
+{
+    if (j != sop->comm->rank) {
+        coll_shm_wait(sop, j);
+        coll_shm_take(sop, j, vector);
+    }
+    return coll_shm_data(sop, j);
+}
+
 /* A pair type's elements fold packed, in a scratch vector of this many
  * bytes on the stack (malloc beyond), and are unpacked into acc once. */
 #define FOLD_STACK_BYTES 512
+
+static __attribute__((noinline)) void fold_packed(coll_shm_op_t *sop, op_t *op, datatype_t *dt, size_t off,
+                                                  MPI_Count count, size_t vector, int last, void *acc)
+{
+    size_t bytes = (size_t)(count * dt->size);
+    char stack[FOLD_STACK_BYTES], *into = bytes <= sizeof stack ? stack : malloc(bytes);
+    if (!into)
+        log_fatal("out of memory folding %zu bytes of a reduction", bytes);
+    copy_bytes(into, fold_operand(sop, last, vector) + off, bytes);
+    for (int j = last - 1; j >= 0; j--)
+        op_apply_packed(op, fold_operand(sop, j, vector) + off, into, count, dt);
+    coll_shm_unpack(acc, count, dt, into, bytes);
+    if (into != stack)
+        free(into);
+}
 
 void coll_shm_fold(coll_shm_op_t *sop, op_t *op, datatype_t *dt, MPI_Count total, MPI_Count lo, MPI_Count count,
                    int last, void *acc)
 {
     /* op_apply computes inout = in op inout: fold from the right so that
      * a non-commutative operation sees its operands in rank order, and
-     * every process computes the same bits. */
-    int me = sop->comm->rank;
+     * every process computes the same bits.  A member whose vector is
+     * shorter (an erroneous call) leaves the result undefined but is
+     * reported, and nothing is read beyond its slot. */
     size_t off = (size_t)(lo * dt->size), bytes = (size_t)(count * dt->size);
     size_t vector = (size_t)(total * dt->size);
-    char stack[FOLD_STACK_BYTES], *into = (char *)acc + dt->true_lb;
-    if (!dt->contiguous) {
-        into = bytes <= sizeof stack ? stack : malloc(bytes);
-        if (!into)
-            log_fatal("out of memory folding %zu bytes of a reduction", bytes);
-    }
-    /* A member whose vector is shorter (an erroneous call) leaves the
-     * result undefined but is reported, and nothing is read beyond its
-     * slot. */
-    if (last != me) {
-        coll_shm_wait(sop, last);
-        coll_shm_take(sop, last, vector);
-    }
-    copy_bytes(into, coll_shm_data(sop, last) + off, bytes);
-    for (int j = last - 1; j >= 0; j--) {
-        if (j != me) {
-            coll_shm_wait(sop, j);
-            coll_shm_take(sop, j, vector);
-        }
-        if (dt->contiguous)
-            op_apply(op, coll_shm_data(sop, j) + off - dt->true_lb, acc, count, dt);
-        else
-            op_apply_packed(op, coll_shm_data(sop, j) + off, into, count, dt);
-    }
-    if (!dt->contiguous) {
-        coll_shm_unpack(acc, count, dt, into, bytes);
-        if (into != stack)
-            free(into);
+    if (dt->contiguous) {
+        copy_bytes((char *)acc + dt->true_lb, fold_operand(sop, last, vector) + off, bytes);
+        for (int j = last - 1; j >= 0; j--)
+            op_apply(op, fold_operand(sop, j, vector) + off - dt->true_lb, acc, count, dt);
+    } else {
+        fold_packed(sop, op, dt, off, count, vector, last, acc);
     }
     if (last == sop->comm->size - 1)
         sop->saw_all = true;
