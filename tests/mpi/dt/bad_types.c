@@ -110,6 +110,13 @@ static void packing(void)
     EXPECT(MPI_Pack(in, -1, MPI_INT, out, sizeof out, &pos, MPI_COMM_WORLD), MPI_ERR_COUNT);
     EXPECT(MPI_Pack(in, 1, MPI_INT, out, sizeof out, &pos, MPI_COMM_NULL), MPI_ERR_COMM);
     EXPECT(MPI_Pack(in, 1, MPI_INT, out, sizeof out, NULL, MPI_COMM_WORLD), MPI_ERR_ARG);
+    EXPECT(MPI_Pack(in, 1, MPI_INT, NULL, sizeof out, &pos, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    EXPECT(MPI_Pack(NULL, 1, MPI_INT, out, sizeof out, &pos, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    EXPECT(MPI_Unpack(NULL, sizeof out, &pos, in, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    pos = -1;
+    EXPECT(MPI_Unpack(out, sizeof out, &pos, in, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_ARG);
+    pos = 0;
+    EXPECT(MPI_Pack(in, 0, MPI_INT, NULL, 0, &pos, MPI_COMM_WORLD), MPI_SUCCESS);
     int size;
     MPI_Datatype huge;
     MPI_Type_contiguous(1 << 30, MPI_DOUBLE, &huge);
