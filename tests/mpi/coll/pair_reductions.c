@@ -1,10 +1,11 @@
 /*
  * pair_reductions.c -- MPI_MAXLOC and MPI_MINLOC on the pair types, whose
  * elements have gaps (a double and an int in 16 bytes), through every
- * reduction: MPI_Reduce at each root, MPI_Allreduce, MPI_Scan,
- * MPI_Exscan and MPI_Reduce_scatter_block, counts 1, 7 and 1000.  In
- * shared memory such vectors fold packed, and a long one in slices
- * (coll_shm_fold); CTest also forces every reduction through the slots.
+ * reduction: MPI_Reduce at each root, MPI_Allreduce (also in place),
+ * MPI_Scan, MPI_Exscan and MPI_Reduce_scatter_block, counts 1, 7 and
+ * 1000.  In shared memory such vectors fold packed, and a long one in
+ * slices (coll_shm_fold); CTest also forces every reduction through the
+ * slots.
  * The results are checked against values each process computes alone,
  * ties going to the lower index as MPI says.
  */
@@ -79,6 +80,9 @@ static void expect(int lo, int hi, int k, bool max, int *v, int *at)
             }                                                                                                 \
             MPI_Allreduce(in, out, n, HANDLE, op, MPI_COMM_WORLD);                                            \
             NAME##_check(out, 0, n, 0, size - 1, max, "MPI_Allreduce");                                       \
+            NAME##_fill(out, n);                                                                              \
+            MPI_Allreduce(MPI_IN_PLACE, out, n, HANDLE, op, MPI_COMM_WORLD);                                  \
+            NAME##_check(out, 0, n, 0, size - 1, max, "MPI_Allreduce in place");                              \
             MPI_Scan(in, out, n, HANDLE, op, MPI_COMM_WORLD);                                                 \
             NAME##_check(out, 0, n, 0, rank, max, "MPI_Scan");                                                \
             MPI_Exscan(in, out, n, HANDLE, op, MPI_COMM_WORLD);                                               \
