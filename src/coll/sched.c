@@ -461,6 +461,8 @@ void coll_copy_typed(const dt_buffer_t *src, const dt_buffer_t *dst)
         dt_buffer_unpack(dst, 0, n, src->base);
     } else if (!dst->dt) {
         dt_buffer_pack(src, 0, n, dst->base);
+    } else if (src->dt == dst->dt && n == src->bytes && n == dst->bytes) {
+        dt_copy_same(dst->base, src->base, src->count, src->dt);
     } else {
         char bounce[16384];
         for (size_t pos = 0; pos < n; pos += sizeof bounce) {

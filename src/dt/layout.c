@@ -880,6 +880,57 @@ MPI_Count dt_layout_first_block(const dt_node_t *node)
     return 0;
 }
 
+/* One block of a copy between two buffers of one layout. */
+static inline __attribute__((always_inline)) void copy_same_block(uintptr_t dst, uintptr_t src, size_t len)
+{
+    if (len == 4)
+        copy_fixed((void *)dst, (const void *)src, 4);
+    else if (len >= 8 && len <= 32)
+        copy_short((void *)dst, (const void *)src, len);
+    else
+        copy_bytes((void *)dst, (const void *)src, len);
+}
+
+static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src)
+{
+    switch (node->kind) {
+    case DT_BLOCK:
+        copy_bytes((void *)dst, (const void *)src, (size_t)node->size);
+        return;
+    case DT_VECTOR: {
+        uintptr_t step = (uintptr_t)node->stride;
+        if (node->child->kind == DT_BLOCK) {
+            size_t len = (size_t)node->child->size;
+            for (MPI_Count i = 0; i < node->count; i++, dst += step, src += step)
+                copy_same_block(dst, src, len);
+            return;
+        }
+        for (MPI_Count i = 0; i < node->count; i++, dst += step, src += step)
+            copy_same_node(node->child, dst, src);
+        return;
+    }
+    default: /* DT_LIST */
+        if (node->block) {
+            /* Every entry a block: no call for each. */
+            for (MPI_Count i = 0; i < node->n; i++)
+                copy_same_block(dst + (uintptr_t)node->disp[i], src + (uintptr_t)node->disp[i],
+                                (size_t)node->children[i]->size);
+            return;
+        }
+        for (MPI_Count i = 0; i < node->n; i++)
+            copy_same_node(node->children[i], dst + (uintptr_t)node->disp[i], src + (uintptr_t)node->disp[i]);
+    }
+}
+
+void dt_copy_same(void *dst, const void *src, MPI_Count count, datatype_t *dt)
+{
+    uintptr_t d = (uintptr_t)dst, s = (uintptr_t)src, step = (uintptr_t)dt->extent;
+    if (dt->size == 0 || d == s)
+        return;
+    for (MPI_Count i = 0; i < count; i++, d += step, s += step)
+        copy_same_node(dt->layout, d, s);
+}
+
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed)
 {
     cursor_t c = {packed, false, NULL, false, 0, 0};
