@@ -67,6 +67,12 @@ typedef struct datatype {
     MPI_Count rows_n;
     MPI_Aint rows_disp, rows_stride;
     size_t rows_block;
+    /* Set at commit when one element's data is blocks shorter than a line
+     * in loops: the lines they touch (at most a million) and the largest
+     * power of two, up to a page, dividing every stride (layout.c: how
+     * crowded in the cache sets they are).  sparse_lines is 0 otherwise. */
+    MPI_Count sparse_lines;
+    MPI_Aint sparse_align;
 } datatype_t;
 
 void dt_init(void);

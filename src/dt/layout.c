@@ -757,7 +757,7 @@ static bool spans_caches(MPI_Count count, MPI_Aint extent)
     return __builtin_mul_overflow(count, (MPI_Count)e, &span) || span >= FETCH_SPAN;
 }
 
-#define SPARSE_L2 (1 << 20) /* L2's bytes (dt_layout_sparse_aliased); also the most lines counted */
+#define SPARSE_L2 (1 << 20) /* L2's bytes (dt_sparse_aliased); also the most lines counted */
 
 /* The lines touched by count elements of a layout extent apart whose data
  * are blocks shorter than a line in loops (vectors, perhaps displaced),
@@ -777,16 +777,31 @@ static MPI_Count sparse_lines(const dt_node_t *node, MPI_Count count, MPI_Aint e
     return node->kind == DT_BLOCK && node->size < CACHE_LINE ? lines : 0;
 }
 
+void dt_layout_note_sparse(datatype_t *dt)
+{
+    dt->sparse_lines = sparse_lines(dt->layout, 1, dt->extent, &dt->sparse_align);
+}
+
+/* sparse_lines of count elements of dt, from what its commit noted: every
+ * message asks, and walking the layout each time cost a 4 KiB column 2%. */
+static inline MPI_Count sparse_footprint(const datatype_t *dt, MPI_Count count, MPI_Aint *align)
+{
+    if (!dt->sparse_lines || count <= 0)
+        return 0;
+    *align = count > 1 ? stride_alignment(dt->extent, dt->sparse_align) : dt->sparse_align;
+    return dt->sparse_lines > SPARSE_L2 / count ? SPARSE_L2 : dt->sparse_lines * count;
+}
+
 /* Small blocks a multiple of `align` >= ALIASED_STRIDE bytes apart: L2
  * (SPARSE_L2: 1 MiB, 16 ways on the development host's Zen 5) keeps
  * SPARSE_L2 / align of them at most, and a type touching more misses L2
  * for every block on each pass (the z face of a 64^3 array of doubles,
  * 4096 lines 512 bytes apart). */
-bool dt_layout_sparse_aliased(const dt_node_t *node, MPI_Count count, MPI_Aint extent)
+bool dt_sparse_aliased(const datatype_t *dt, MPI_Count count)
 {
     MPI_Aint align;
-    MPI_Count lines = sparse_lines(node, count, extent, &align);
-    return align >= ALIASED_STRIDE && lines * align >= SPARSE_L2;
+    MPI_Count lines = sparse_footprint(dt, count, &align);
+    return lines && align >= ALIASED_STRIDE && lines * align >= SPARSE_L2;
 }
 
 /* Unpacking drains its stores where the blocks are more than the few L1
@@ -795,11 +810,11 @@ bool dt_layout_sparse_aliased(const dt_node_t *node, MPI_Count count, MPI_Aint e
  * its 64 rows 512 bytes apart, went between two ranks 1.3x slower drained. */
 #define DRAIN_L1 (48 << 10)
 
-static MPI_Count unpack_drain(const dt_node_t *node, MPI_Count count, MPI_Aint extent)
+static inline MPI_Count unpack_drain(const datatype_t *dt, MPI_Count count)
 {
     MPI_Aint align;
-    MPI_Count lines = sparse_lines(node, count, extent, &align);
-    return align >= ALIASED_STRIDE && lines * align > DRAIN_L1 ? drain_every(align) : 0;
+    MPI_Count lines = sparse_footprint(dt, count, &align);
+    return lines && align >= ALIASED_STRIDE && lines * align > DRAIN_L1 ? drain_every(align) : 0;
 }
 
 static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, cursor_t *c)
@@ -830,7 +845,7 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
     }
     c->far = spans_caches(count, dt->extent);
     if (c->unpack && !c->segs) {
-        c->drain = unpack_drain(dt->layout, count, dt->extent);
+        c->drain = unpack_drain(dt, count);
         c->left = c->drain;
     }
     if (pos + len <= dt->layout->size) {

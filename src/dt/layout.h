@@ -86,10 +86,15 @@ MPI_Count dt_layout_first_block(const dt_node_t *node);
  * 19.3-19.5 (21.8-21.9); MPI_Gather of them 18.2-18.4 -> 8.4 (19.4-19.6). */
 void dt_copy_same(void *dst, const void *src, MPI_Count count, datatype_t *dt);
 
-/* Whether count elements of a layout `extent` apart are blocks shorter
- * than a cache line at strides that crowd them into a few cache sets, more
- * of them than L2 keeps there: every block then misses L2 on every pass. */
-bool dt_layout_sparse_aliased(const dt_node_t *node, MPI_Count count, MPI_Aint extent);
+/* At commit: note in dt whether its data is small blocks in loops
+ * (datatype_t.sparse_lines), what dt_sparse_aliased and unpacking ask. */
+void dt_layout_note_sparse(datatype_t *dt);
+
+/* Whether count elements of dt are blocks shorter than a cache line at
+ * strides that crowd them into a few cache sets, more of them than L2
+ * keeps there: every block then misses L2 on every pass.  Committed types
+ * only. */
+bool dt_sparse_aliased(const datatype_t *dt, MPI_Count count);
 
 /* Where bytes [pos, pos + len) of the packed stream lie in memory, as
  * address ranges in stream order, adjacent ones merged: the iovec list of a

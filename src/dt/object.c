@@ -107,10 +107,12 @@ const char *dt_name(const datatype_t *dt)
 int dt_commit(datatype_t *dt)
 {
     /* Constructors build the layout from their inner types' layouts, so
-     * there is nothing left to do but note whether it is rows and allow
-     * communication. */
-    if (!dt->predefined && !dt->contiguous && dt->layout)
+     * there is nothing left to do but note whether it is rows or small
+     * blocks in loops and allow communication. */
+    if (!dt->predefined && !dt->contiguous && dt->layout) {
         dt_layout_note_rows(dt);
+        dt_layout_note_sparse(dt);
+    }
     dt->committed = true;
     return MPI_SUCCESS;
 }

@@ -129,7 +129,7 @@ static inline int send_data(transport_ops_t *tp, int dest, const wire_hdr_t *hdr
 #define CONTIG_WAITING_CHUNK (32 * 1024)
 
 /* Pieces of blocks that miss L2 on every pass, crowded into a few cache
- * sets (dt_layout_sparse_aliased): 1 KiB whatever the message's size.  The
+ * sets (dt_sparse_aliased): 1 KiB whatever the message's size.  The
  * z face of a 64^3 array of doubles (4096 of them 512 bytes apart, 32 KiB)
  * went in four 8 KiB pieces at 12.3-13.0 us one way, MPICH 8.8-9.6 in the
  * host's fast state and 17 in its slow one; in pieces of 512 bytes / 1 KiB
@@ -141,7 +141,7 @@ static inline int send_data(transport_ops_t *tp, int dest, const wire_hdr_t *hdr
 
 static size_t piece_size(const dt_buffer_t *data)
 {
-    if (data->dt && dt_layout_sparse_aliased(data->dt->layout, data->count, data->dt->extent))
+    if (data->dt && dt_sparse_aliased(data->dt, data->count))
         return PIECE_ALIASED;
     size_t piece = (data->bytes / 4 + 63) & ~(size_t)63, min = PIECE_MIN;
     /* Blocks shorter than a line: packing touches a line for every few

@@ -2,7 +2,7 @@
  * faces.c -- the z faces of 3D arrays, as halo exchanges send them: small
  * blocks a row apart, which where the rows are a power of two of 512
  * bytes or more crowd into a few cache sets: they go between ranks in
- * small pieces (dt_layout_sparse_aliased, p2p/send.c) and unpack with
+ * small pieces (dt_sparse_aliased, p2p/send.c) and unpack with
  * their stores drained every few blocks (move_strided, dt/layout.c).
  *
  * Each face is packed and unpacked (MPI_Pack/MPI_Unpack), and with two or
