@@ -759,14 +759,14 @@ static bool spans_caches(MPI_Count count, MPI_Aint extent)
 
 #define SPARSE_L2 (1 << 20) /* L2's bytes (dt_sparse_aliased); also the most lines counted */
 
-/* The lines touched by count elements of a layout extent apart whose data
- * are blocks shorter than a line in loops (vectors, perhaps displaced),
- * as many as SPARSE_L2 at most; 0 for any other layout.  *align: the
- * largest power of two, at most a page, dividing every stride. */
-static MPI_Count sparse_lines(const dt_node_t *node, MPI_Count count, MPI_Aint extent, MPI_Aint *align)
+/* The lines touched by one element of a layout whose data are blocks
+ * shorter than a line in loops (vectors, perhaps displaced), as many as
+ * SPARSE_L2 at most; 0 for any other layout.  *align: the largest power
+ * of two, at most a page, dividing every stride. */
+static MPI_Count sparse_lines(const dt_node_t *node, MPI_Aint *align)
 {
-    MPI_Aint a = count > 1 ? stride_alignment(extent, ALIAS_PAGE) : ALIAS_PAGE;
-    MPI_Count lines = count < SPARSE_L2 ? count : SPARSE_L2; /* enough to tell */
+    MPI_Aint a = ALIAS_PAGE;
+    MPI_Count lines = 1;
     if (is_displaced(node))
         node = node->children[0];
     for (; node->kind == DT_VECTOR; node = node->child) {
@@ -779,11 +779,12 @@ static MPI_Count sparse_lines(const dt_node_t *node, MPI_Count count, MPI_Aint e
 
 void dt_layout_note_sparse(datatype_t *dt)
 {
-    dt->sparse_lines = sparse_lines(dt->layout, 1, dt->extent, &dt->sparse_align);
+    dt->sparse_lines = sparse_lines(dt->layout, &dt->sparse_align);
 }
 
-/* sparse_lines of count elements of dt, from what its commit noted: every
- * message asks, and walking the layout each time cost a 4 KiB column 2%. */
+/* The lines count elements of dt touch, extent apart, and *align the
+ * extent counted in, from what its commit noted: every message asks, and
+ * walking the layout each time cost a 4 KiB column 2%. */
 static inline MPI_Count sparse_footprint(const datatype_t *dt, MPI_Count count, MPI_Aint *align)
 {
     if (!dt->sparse_lines || count <= 0)
@@ -844,7 +845,7 @@ static void copy_range(void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos
         return;
     }
     c->far = spans_caches(count, dt->extent);
-    if (c->unpack && !c->segs) {
+    if (c->unpack) {
         c->drain = unpack_drain(dt, count);
         c->left = c->drain;
     }
@@ -895,22 +896,21 @@ MPI_Count dt_layout_first_block(const dt_node_t *node)
     return 0;
 }
 
-/* One block of a copy between two buffers of one layout. */
+/* One block of a copy between two buffers of one layout: move_one's
+ * moves (src in the packed stream's place), and an int's inline too. */
 static inline __attribute__((always_inline)) void copy_same_block(uintptr_t dst, uintptr_t src, size_t len)
 {
     if (len == 4)
         copy_fixed((void *)dst, (const void *)src, 4);
-    else if (len >= 8 && len <= 32)
-        copy_short((void *)dst, (const void *)src, len);
     else
-        copy_bytes((void *)dst, (const void *)src, len);
+        move_one(dst, (unsigned char *)src, len, true, false);
 }
 
 static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src)
 {
     switch (node->kind) {
     case DT_BLOCK:
-        copy_bytes((void *)dst, (const void *)src, (size_t)node->size);
+        copy_same_block(dst, src, (size_t)node->size);
         return;
     case DT_VECTOR: {
         uintptr_t step = (uintptr_t)node->stride;

@@ -7,8 +7,7 @@
  * every vector and publishes the result in place of its own slice i, and
  * the root copies the n reduced slices out, so the arithmetic is shared n
  * ways instead of falling on the root.  Serves contiguous types (and pair
- * types under the predefined ops) up to the
- * slot's size.
+ * types under the predefined ops) up to the slot's size.
  */
 #include <stdlib.h>
 

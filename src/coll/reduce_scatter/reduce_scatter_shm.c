@@ -6,8 +6,8 @@
  * every vector into its result, in rank order: one phase, the arithmetic
  * shared n ways, no scratch.  Vectors longer than a slot go in slot-sized
  * parts, each process folding the share of its block in each.  Serves
- * contiguous types, and pair types under the predefined ops.  Cost: latency + n * (block bytes / bandwidth +
- * arithmetic) at each process.
+ * contiguous types, and pair types under the predefined ops.  Cost:
+ * latency + n * (block bytes / bandwidth + arithmetic) at each process.
  */
 #include "coll/shm.h"
 

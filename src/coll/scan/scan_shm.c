@@ -9,8 +9,7 @@
  * processes on 2 cores, one call after another, ran 10-13x faster than by
  * recursive doubling and 1.4x faster than along the linear chain
  * (docs/perf.md).  Process r does r reductions.  Serves contiguous types
- * (and pair types under the predefined ops),
- * in slot-sized parts.
+ * (and pair types under the predefined ops), in slot-sized parts.
  */
 #include "coll/shm.h"
 
