@@ -128,17 +128,16 @@ static inline void coll_place_own(sched_t *s, const coll_args_t *a, dt_buffer_t 
 }
 
 /* Copy src's data stream into dst's now (as many bytes as the shorter
- * has), through a bounce buffer when both are scattered (sched.c).  The
- * shared-memory algorithms copy a process's own block this way in every
- * call: contiguous blocks take no call but the copy's. */
-void coll_copy_typed(const dt_buffer_t *src, const dt_buffer_t *dst);
+ * has; derived types by dt_buffer_copy).  The shared-memory algorithms
+ * copy a process's own block this way in every call: contiguous blocks
+ * take no call but the copy's. */
 static inline void coll_copy(const dt_buffer_t *src, const dt_buffer_t *dst)
 {
+    size_t n = src->bytes < dst->bytes ? src->bytes : dst->bytes;
     if (src->dt || dst->dt) {
-        coll_copy_typed(src, dst);
+        dt_buffer_copy(dst, src, n);
         return;
     }
-    size_t n = src->bytes < dst->bytes ? src->bytes : dst->bytes;
     const char *from = src->base;
     char *to = dst->base;
     if (!n || from == to)

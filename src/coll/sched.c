@@ -454,25 +454,6 @@ void sched_hold_op(sched_t *s, op_t *op)
     s->ops[s->nops++] = op;
 }
 
-void coll_copy_typed(const dt_buffer_t *src, const dt_buffer_t *dst)
-{
-    size_t n = src->bytes < dst->bytes ? src->bytes : dst->bytes;
-    if (!src->dt) {
-        dt_buffer_unpack(dst, 0, n, src->base);
-    } else if (!dst->dt) {
-        dt_buffer_pack(src, 0, n, dst->base);
-    } else if (src->dt == dst->dt && n == src->bytes && n == dst->bytes) {
-        dt_copy_same(dst->base, src->base, src->count, src->dt);
-    } else {
-        char bounce[16384];
-        for (size_t pos = 0; pos < n; pos += sizeof bounce) {
-            size_t len = n - pos < sizeof bounce ? n - pos : sizeof bounce;
-            dt_buffer_pack(src, pos, len, bounce);
-            dt_buffer_unpack(dst, pos, len, bounce);
-        }
-    }
-}
-
 static void fail(sched_t *s, int rc)
 {
     if (s->error == MPI_SUCCESS)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dt/buffer.h"
 #include "util/atomics.h"
 #include "util/copy.h"
 #include "util/hot.h"
@@ -906,7 +907,16 @@ static inline __attribute__((always_inline)) void copy_same_block(uintptr_t dst,
         move_one(dst, (unsigned char *)src, len, true, false);
 }
 
-static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src)
+/* drain, left: as cursor_t's, for blocks shorter than a line crowded
+ * into a few cache sets (unpack_drain); drain 0 for none.  A copy's
+ * stores into such lines fetch them as unpacking's do: the z face of a
+ * 64^3 array of doubles into another array of that shape, one process,
+ * 11.3-12.0 -> 8.3-8.7 us drained. */
+typedef struct same_drain {
+    MPI_Count drain, left;
+} same_drain_t;
+
+static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src, same_drain_t *dr)
 {
     switch (node->kind) {
     case DT_BLOCK:
@@ -916,12 +926,24 @@ static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src)
         uintptr_t step = (uintptr_t)node->stride;
         if (node->child->kind == DT_BLOCK) {
             size_t len = (size_t)node->child->size;
+            if (dr->drain) {
+                MPI_Count left = dr->left;
+                for (MPI_Count i = 0; i < node->count; i++, dst += step, src += step) {
+                    copy_same_block(dst, src, len);
+                    if (--left == 0) {
+                        drain_stores();
+                        left = dr->drain;
+                    }
+                }
+                dr->left = left;
+                return;
+            }
             for (MPI_Count i = 0; i < node->count; i++, dst += step, src += step)
                 copy_same_block(dst, src, len);
             return;
         }
         for (MPI_Count i = 0; i < node->count; i++, dst += step, src += step)
-            copy_same_node(node->child, dst, src);
+            copy_same_node(node->child, dst, src, dr);
         return;
     }
     default: /* DT_LIST */
@@ -933,17 +955,86 @@ static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src)
             return;
         }
         for (MPI_Count i = 0; i < node->n; i++)
-            copy_same_node(node->children[i], dst + (uintptr_t)node->disp[i], src + (uintptr_t)node->disp[i]);
+            copy_same_node(node->children[i], dst + (uintptr_t)node->disp[i], src + (uintptr_t)node->disp[i], dr);
     }
 }
 
-void dt_copy_same(void *dst, const void *src, MPI_Count count, datatype_t *dt)
+/* Whether layouts a and b are the same tree (equal displacements,
+ * strides, sizes). */
+static bool nodes_equal(const dt_node_t *a, const dt_node_t *b)
 {
-    uintptr_t d = (uintptr_t)dst, s = (uintptr_t)src, step = (uintptr_t)dt->extent;
-    if (dt->size == 0 || d == s)
-        return;
+    if (a == b)
+        return true;
+    if (a->kind != b->kind || a->size != b->size)
+        return false;
+    switch (a->kind) {
+    case DT_BLOCK:
+        return true;
+    case DT_VECTOR:
+        return a->count == b->count && a->stride == b->stride && nodes_equal(a->child, b->child);
+    default: /* DT_LIST */
+        if (a->n != b->n || a->block != b->block || memcmp(a->disp, b->disp, (size_t)a->n * sizeof *a->disp))
+            return false;
+        for (MPI_Count i = 0; i < a->n; i++)
+            if (!nodes_equal(a->children[i], b->children[i]))
+                return false;
+        return true;
+    }
+}
+
+/* node without its displacement, which goes to *at. */
+static const dt_node_t *undisplaced(const dt_node_t *node, MPI_Aint *at)
+{
+    *at = 0;
+    if (!is_displaced(node))
+        return node;
+    *at = node->disp[0];
+    return node->children[0];
+}
+
+bool dt_copy_alike(void *dst, datatype_t *dst_dt, const void *src, datatype_t *src_dt, MPI_Count count)
+{
+    MPI_Aint src_at = 0, dst_at = 0;
+    const dt_node_t *node = src_dt->layout;
+    if (src_dt->size == 0 || count == 0)
+        return src_dt->size == dst_dt->size;
+    if (dst_dt != src_dt) {
+        if (src_dt->size != dst_dt->size || (count > 1 && src_dt->extent != dst_dt->extent))
+            return false;
+        node = undisplaced(src_dt->layout, &src_at);
+        if (!nodes_equal(node, undisplaced(dst_dt->layout, &dst_at)))
+            return false;
+    }
+    uintptr_t d = (uintptr_t)dst + (uintptr_t)dst_at, s = (uintptr_t)src + (uintptr_t)src_at;
+    uintptr_t step = (uintptr_t)src_dt->extent;
+    if (d == s)
+        return true;
+    /* A block stored into the line it was just loaded from (a ghost
+     * plane beside its face) finds the line there: drained, that face into
+     * its ghost plane went 4.4 -> 4.6-4.8 us. */
+    uintptr_t apart = d > s ? d - s : s - d;
+    same_drain_t dr = {apart < CACHE_LINE ? 0 : unpack_drain(src_dt, count), 0};
+    dr.left = dr.drain;
     for (MPI_Count i = 0; i < count; i++, d += step, s += step)
-        copy_same_node(dt->layout, d, s);
+        copy_same_node(node, d, s, &dr);
+    return true;
+}
+
+void dt_buffer_copy(const dt_buffer_t *dst, const dt_buffer_t *src, size_t n)
+{
+    if (!src->dt) {
+        dt_buffer_unpack(dst, 0, n, src->base);
+    } else if (!dst->dt) {
+        dt_buffer_pack(src, 0, n, dst->base);
+    } else if (n != src->bytes || src->count != dst->count ||
+               !dt_copy_alike(dst->base, dst->dt, src->base, src->dt, src->count)) {
+        char bounce[16384];
+        for (size_t pos = 0; pos < n; pos += sizeof bounce) {
+            size_t len = n - pos < sizeof bounce ? n - pos : sizeof bounce;
+            dt_buffer_pack(src, pos, len, bounce);
+            dt_buffer_unpack(dst, pos, len, bounce);
+        }
+    }
 }
 
 void dt_pack_range(const void *buf, MPI_Count count, datatype_t *dt, MPI_Count pos, MPI_Count len, void *packed)

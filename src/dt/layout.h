@@ -78,13 +78,16 @@ void dt_layout_note_rows(datatype_t *dt);
  * moves at a time. */
 MPI_Count dt_layout_first_block(const dt_node_t *node);
 
-/* Copy the data of count elements of dt at src to dst, laid out alike,
- * in one pass over the layout: every byte the type covers, nothing
+/* Copy the data of count elements of src_dt at src to count elements of
+ * dst_dt at dst in one pass over the layout, where the two types are one
+ * or their layouts are the same but for where they start (a subarray's
+ * face and the ghost plane beside it): every byte the types cover, nothing
  * between, where packing into a bounce buffer and unpacking it took two
- * passes: MPI_Alltoall of 1000 structs {int, 3 doubles, 4 chars} on one
+ * passes.  MPI_Alltoall of 1000 structs {int, 3 doubles, 4 chars} on one
  * process 12.1-12.8 -> 3.1-3.5 us (Open MPI 6.8), two 24.0-24.2 ->
- * 19.3-19.5 (21.8-21.9); MPI_Gather of them 18.2-18.4 -> 8.4 (19.4-19.6). */
-void dt_copy_same(void *dst, const void *src, MPI_Count count, datatype_t *dt);
+ * 19.3-19.5 (21.8-21.9); MPI_Gather of them 18.2-18.4 -> 8.4 (19.4-19.6).
+ * Returns false, having copied nothing, where the layouts differ. */
+bool dt_copy_alike(void *dst, datatype_t *dst_dt, const void *src, datatype_t *src_dt, MPI_Count count);
 
 /* At commit: note in dt whether its data is small blocks in loops
  * (datatype_t.sparse_lines), what dt_sparse_aliased and unpacking ask. */

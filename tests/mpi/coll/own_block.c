@@ -2,7 +2,7 @@
  * own_block.c -- a process's own block in the collectives that copy it
  * (MPI_Alltoall, MPI_Allgather, MPI_Gather at the root, MPI_Scatter at
  * the root) when both sides use one derived type: copied in one pass
- * over the layout (dt_copy_same), where it used to be packed into a
+ * over the layout (dt_copy_alike), where it used to be packed into a
  * bounce buffer and unpacked.  Each type's result must equal what
  * MPI_Pack and MPI_Unpack (checked against a reference typemap in
  * dt/constructors) make of the same buffer: every byte the type covers
