@@ -115,6 +115,12 @@ int p2p_recv_matched(const dt_buffer_t *data, comm_t *comm, struct unexpected *m
 /* Called by a transport for each message that arrives from world rank src. */
 void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload);
 
+/* The same for an eager message (WIRE_EAGER) a process sends itself,
+ * whole, its data still in the sender's buffer: copied from there straight
+ * into a matching receive (dt_buffer_copy), or packed into the unexpected
+ * queue. */
+void p2p_incoming_typed(int world_src, const wire_hdr_t *hdr, const dt_buffer_t *data);
+
 /* Push queued sends that found no room earlier; returns messages pushed. */
 int p2p_push_pending(void);
 bool p2p_has_pending(void);

@@ -102,6 +102,21 @@ static void recv_match_rts(request_t *req, int world_source, int source, int tag
     rndv_recv_start(req, world_source, rts);
 }
 
+/* An unexpected-queue entry for a message of hdr's from world rank
+ * world_src (source in its communicator) with room for data_bytes. */
+static unexpected_t *unexpected_new(int world_src, int source, const wire_hdr_t *hdr, size_t data_bytes)
+{
+    unexpected_t *msg = match_unexpected_alloc(data_bytes);
+    if (!msg)
+        log_fatal("out of memory queueing an unexpected message of %zu bytes", data_bytes);
+    msg->world_source = world_src;
+    msg->source = source;
+    msg->tag = hdr->tag;
+    msg->type = hdr->type == WIRE_RTS ? WIRE_RTS : WIRE_EAGER;
+    msg->ack = hdr->type == WIRE_EAGER_SYNC;
+    return msg;
+}
+
 static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_payload_t *payload)
 {
     /* A faster process may already send on a communicator this one has
@@ -139,14 +154,7 @@ static void incoming_message(int world_src, const wire_hdr_t *hdr, const wire_pa
     }
     bool eager = hdr->type == WIRE_EAGER || hdr->type == WIRE_EAGER_SYNC;
     size_t data_bytes = eager ? wire_payload_length(&data) : hdr->type == WIRE_PIECES ? total : 0;
-    unexpected_t *msg = match_unexpected_alloc(data_bytes);
-    if (!msg)
-        log_fatal("out of memory queueing an unexpected message of %zu bytes", data_bytes);
-    msg->world_source = world_src;
-    msg->source = source;
-    msg->tag = hdr->tag;
-    msg->type = hdr->type == WIRE_RTS ? WIRE_RTS : WIRE_EAGER;
-    msg->ack = hdr->type == WIRE_EAGER_SYNC;
+    unexpected_t *msg = unexpected_new(world_src, source, hdr, data_bytes);
     msg->rts = rts;
     if (eager) {
         msg->bytes = msg->arrived = data_bytes;
@@ -216,6 +224,24 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
     default:
         log_fatal("internal error: message of unknown type %u from rank %d", hdr->type, src);
     }
+}
+
+void p2p_incoming_typed(int world_src, const wire_hdr_t *hdr, const dt_buffer_t *data)
+{
+    comm_t *comm = comm_from_context(hdr->context_id);
+    int source = comm ? comm_rank_of_world(comm, world_src) : MATCH_SOURCE_UNRESOLVED;
+    request_t *req = comm ? match_posted_take(hdr->context_id, source, hdr->tag, 0) : NULL;
+    if (req) {
+        recv_set_status(req, source, hdr->tag, data->bytes);
+        dt_buffer_copy(&req->data, data, (size_t)req->status.tessera_count);
+        request_complete(req);
+        return;
+    }
+    unexpected_t *msg = unexpected_new(world_src, source, hdr, data->bytes);
+    msg->rts = (wire_rts_t){0};
+    msg->bytes = msg->arrived = data->bytes;
+    dt_buffer_pack(data, 0, data->bytes, msg->data);
+    match_unexpected_append(hdr->context_id, msg);
 }
 
 /* A receive found its message in the unexpected queue. */

@@ -22,10 +22,16 @@ static int self_send(int dest, const wire_hdr_t *hdr, const void *payload, size_
     return 1;
 }
 
-/* Typed data to oneself is packed into a temporary buffer: the receive it
- * meets, or the unexpected queue, takes it from there. */
+/* Typed data to oneself in one message goes from the send buffer straight
+ * to the receive it meets, or packed into the unexpected queue.  Parts of
+ * a message (a synchronous send's rendezvous chunks) are packed into a
+ * temporary buffer and delivered from there. */
 static int self_send_packed(int dest, const wire_hdr_t *hdr, const dt_buffer_t *data, size_t pos, size_t len)
 {
+    if (hdr->type == WIRE_EAGER && pos == 0 && len == data->bytes) {
+        p2p_incoming_typed(dest, hdr, data);
+        return 1;
+    }
     void *packed = malloc(len ? len : 1);
     if (!packed)
         log_fatal("out of memory packing a %zu-byte message to oneself", len);
