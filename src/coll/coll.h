@@ -150,7 +150,7 @@ static inline void coll_copy(const dt_buffer_t *src, const dt_buffer_t *dst)
     else if (dst->stream)
         copy_stream(to, from, n);
     else
-        copy_bytes(to, from, n);
+        copy_local(to, from, n);
 }
 
 /* The largest power of two not above n (n >= 1). */

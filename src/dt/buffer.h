@@ -89,9 +89,17 @@ static inline void dt_buffer_unpack(const dt_buffer_t *b, size_t pos, size_t len
         copy_bytes((char *)b->base + pos, src, len);
 }
 
-/* Copy the first n bytes of src's data stream into dst's (n within both):
- * one pass where either is contiguous or their layouts are alike
- * (dt_copy_alike), else through a bounce buffer on the stack (layout.c). */
-void dt_buffer_copy(const dt_buffer_t *dst, const dt_buffer_t *src, size_t n);
+/* Copy the first n bytes of src's data stream into dst's (n within both),
+ * two buffers of this process (util/copy.h: copy_local): one pass where
+ * either is contiguous or their layouts are alike (dt_copy_alike), else
+ * through a bounce buffer on the stack (layout.c: dt_buffer_copy_typed). */
+void dt_buffer_copy_typed(const dt_buffer_t *dst, const dt_buffer_t *src, size_t n);
+static inline void dt_buffer_copy(const dt_buffer_t *dst, const dt_buffer_t *src, size_t n)
+{
+    if (!src->dt && !dst->dt && !dst->stream)
+        copy_local(dst->base, src->base, n);
+    else
+        dt_buffer_copy_typed(dst, src, n);
+}
 
 #endif

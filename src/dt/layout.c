@@ -1020,7 +1020,7 @@ bool dt_copy_alike(void *dst, datatype_t *dst_dt, const void *src, datatype_t *s
     return true;
 }
 
-void dt_buffer_copy(const dt_buffer_t *dst, const dt_buffer_t *src, size_t n)
+void dt_buffer_copy_typed(const dt_buffer_t *dst, const dt_buffer_t *src, size_t n)
 {
     if (!src->dt) {
         dt_buffer_unpack(dst, 0, n, src->base);

@@ -117,9 +117,9 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
 
 /* The same for an eager message (WIRE_EAGER) a process sends itself,
  * whole, its data still in the sender's buffer: copied from there straight
- * into a matching receive (dt_buffer_copy), or packed into the unexpected
- * queue. */
-void p2p_incoming_typed(int world_src, const wire_hdr_t *hdr, const dt_buffer_t *data);
+ * into a matching receive, or packed into the unexpected queue, by
+ * dt_buffer_copy (copies within the process). */
+void p2p_incoming_local(int world_src, const wire_hdr_t *hdr, const dt_buffer_t *data);
 
 /* Push queued sends that found no room earlier; returns messages pushed. */
 int p2p_push_pending(void);

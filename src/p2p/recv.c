@@ -226,7 +226,7 @@ void p2p_incoming(int src, const wire_hdr_t *hdr, const wire_payload_t *payload)
     }
 }
 
-void p2p_incoming_typed(int world_src, const wire_hdr_t *hdr, const dt_buffer_t *data)
+void p2p_incoming_local(int world_src, const wire_hdr_t *hdr, const dt_buffer_t *data)
 {
     comm_t *comm = comm_from_context(hdr->context_id);
     int source = comm ? comm_rank_of_world(comm, world_src) : MATCH_SOURCE_UNRESOLVED;
@@ -240,7 +240,8 @@ void p2p_incoming_typed(int world_src, const wire_hdr_t *hdr, const dt_buffer_t 
     unexpected_t *msg = unexpected_new(world_src, source, hdr, data->bytes);
     msg->rts = (wire_rts_t){0};
     msg->bytes = msg->arrived = data->bytes;
-    dt_buffer_pack(data, 0, data->bytes, msg->data);
+    dt_buffer_t queued = dt_buffer_bytes(msg->data, data->bytes);
+    dt_buffer_copy(&queued, data, data->bytes);
     match_unexpected_append(hdr->context_id, msg);
 }
 

@@ -281,6 +281,18 @@ bool rndv_can_offer(const dt_buffer_t *data)
 void rndv_recv_start(request_t *req, int world_src, const wire_rts_t *rts)
 {
     size_t take = (size_t)req->status.tessera_count;
+    if (p2p_transport(world_src) == &transport_self) {
+        /* A rendezvous with oneself (a synchronous send): the send's
+         * request is in this process, its data copied straight over. */
+        request_t *send = request_from_value(rts->send_handle);
+        if (!send || send->kind != REQUEST_SEND)
+            log_fatal("internal error: RTS from oneself for unknown send request %#x", rts->send_handle);
+        dt_buffer_copy(&req->data, &send->data, take);
+        proto_info(world_src, PROTO_SELF, "a rendezvous with oneself: copied from the send buffer");
+        p2p_send_control(world_src, WIRE_FIN, (int32_t)rts->send_handle, NULL, 0);
+        request_complete(req);
+        return;
+    }
     bool sender_contiguous = rts->flags & WIRE_RTS_CONTIGUOUS;
     /* A plain receive timed for its sender's choice (rndv_choice.h): the
      * rings, or the two sides copying half each. */

@@ -112,4 +112,21 @@ static inline void copy_bytes(void *dst, const void *src, size_t len)
         copy_large(dst, src, len);
 }
 
+/* From this length copy_local takes `rep movsb` (copy_init sets it). */
+extern size_t copy_local_movsb_min;
+void copy_local_movsb(void *dst, const void *src, size_t len);
+
+/* Any len, between two buffers of this process that no other process
+ * reads or writes meanwhile (a message a process sends itself, a
+ * collective's own block): `rep movsb` from where it takes over in
+ * copy_bytes, with no upper bound, where copy_bytes has one for the rings'
+ * sake (copy.c: copy_movsb_max). */
+static inline void copy_local(void *dst, const void *src, size_t len)
+{
+    if (len >= copy_local_movsb_min)
+        copy_local_movsb(dst, src, len);
+    else
+        copy_bytes(dst, src, len);
+}
+
 #endif

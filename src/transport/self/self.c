@@ -1,8 +1,9 @@
 /*
  * self.c -- the transport for messages a process sends to itself.
  *
- * Sending is delivering: the message goes straight to p2p_incoming(), which
- * matches it against posted receives or copies it to the unexpected queue.
+ * Sending is delivering: the message goes straight to p2p_incoming() (or
+ * p2p_incoming_local()), which matches it against posted receives or
+ * copies it to the unexpected queue.
  * Every message is eager, whatever its size, so a blocking send to oneself
  * never waits for a receive that can only be posted after it returns.
  */
@@ -15,21 +16,27 @@
 #include "util/copy.h"
 #include "util/log.h"
 
+/* Data to oneself in one message goes from the send buffer straight to
+ * the receive it meets, or into the unexpected queue, by copies within the
+ * process (p2p_incoming_local).  Parts of a message (a synchronous send's
+ * rendezvous chunks) and control messages go as any transport's do,
+ * typed data packed into a temporary buffer first. */
 static int self_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)
 {
+    if (hdr->type == WIRE_EAGER) {
+        dt_buffer_t data = dt_buffer_bytes(payload, len);
+        p2p_incoming_local(dest, hdr, &data);
+        return 1;
+    }
     wire_payload_t data = {{payload, NULL}, {len, 0}};
     p2p_incoming(dest, hdr, &data);
     return 1;
 }
 
-/* Typed data to oneself in one message goes from the send buffer straight
- * to the receive it meets, or packed into the unexpected queue.  Parts of
- * a message (a synchronous send's rendezvous chunks) are packed into a
- * temporary buffer and delivered from there. */
 static int self_send_packed(int dest, const wire_hdr_t *hdr, const dt_buffer_t *data, size_t pos, size_t len)
 {
     if (hdr->type == WIRE_EAGER && pos == 0 && len == data->bytes) {
-        p2p_incoming_typed(dest, hdr, data);
+        p2p_incoming_local(dest, hdr, data);
         return 1;
     }
     void *packed = malloc(len ? len : 1);
@@ -46,7 +53,7 @@ static int self_read_remote(int src, const struct iovec *local, size_t nlocal, u
     (void)src;
     for (size_t i = 0; i < nlocal && len; i++) {
         size_t n = local[i].iov_len < len ? local[i].iov_len : len;
-        copy_bytes(local[i].iov_base, (const void *)(uintptr_t)address, n);
+        copy_local(local[i].iov_base, (const void *)(uintptr_t)address, n);
         address += n;
         len -= n;
     }

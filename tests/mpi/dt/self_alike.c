@@ -13,8 +13,9 @@
  * send type and MPI_Unpack with the receive type make of it: every byte the
  * receive type covers, every byte between left alone.  Each pair goes by a
  * receive posted first, a message waiting for its receive, MPI_Isend,
- * MPI_Ssend, a persistent send and MPI_Sendrecv; a receive shorter than
- * the message is truncated.
+ * MPI_Ssend and MPI_Issend (a rendezvous with oneself), a persistent send
+ * and MPI_Sendrecv; by each, a receive shorter than the message is
+ * truncated.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -161,48 +162,53 @@ static void compare(const unsigned char *got, const unsigned char *want, const p
              (long)i - SPAN / 2, got[i], want[i]);
 }
 
-enum how { POSTED, WAITING, ISEND, SSEND, PERSISTENT, SENDRECV, HOWS };
-static const char *const how_name[HOWS] = {"receive posted first", "message waiting", "MPI_Isend", "MPI_Ssend",
-                                           "persistent send",      "MPI_Sendrecv"};
+enum how { POSTED, WAITING, ISEND, SSEND, ISSEND, PERSISTENT, SENDRECV, HOWS };
+static const char *const how_name[HOWS] = {"receive posted first", "message waiting", "MPI_Isend",   "MPI_Ssend",
+                                           "MPI_Issend waiting",   "persistent send", "MPI_Sendrecv"};
 
-static void send_self(enum how how, const unsigned char *src, unsigned char *dst, const pair_t *p, int count,
-                      MPI_Status *st)
+/* Send count elements to oneself and receive rcount; returns the
+ * receive's error. */
+static int send_self(enum how how, const unsigned char *src, unsigned char *dst, const pair_t *p, int count, int rcount,
+                     MPI_Status *st)
 {
     int me;
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     const void *s = src + SPAN / 2;
     void *d = dst + SPAN / 2;
     MPI_Request rq, sq;
+    int rc;
     switch (how) {
     case POSTED:
-        MPI_Irecv(d, count, p->recv, me, 3, MPI_COMM_WORLD, &rq);
+        MPI_Irecv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, &rq);
         MPI_Send(s, count, p->send, me, 3, MPI_COMM_WORLD);
-        MPI_Wait(&rq, st);
-        break;
+        return MPI_Wait(&rq, st);
     case WAITING:
         MPI_Send(s, count, p->send, me, 3, MPI_COMM_WORLD);
-        MPI_Recv(d, count, p->recv, me, 3, MPI_COMM_WORLD, st);
-        break;
+        return MPI_Recv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, st);
     case ISEND:
         MPI_Isend(s, count, p->send, me, 3, MPI_COMM_WORLD, &sq);
-        MPI_Recv(d, count, p->recv, me, 3, MPI_COMM_WORLD, st);
+        rc = MPI_Recv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, st);
         MPI_Wait(&sq, MPI_STATUS_IGNORE);
-        break;
+        return rc;
     case SSEND:
-        MPI_Irecv(d, count, p->recv, me, 3, MPI_COMM_WORLD, &rq);
+        MPI_Irecv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, &rq);
         MPI_Ssend(s, count, p->send, me, 3, MPI_COMM_WORLD);
-        MPI_Wait(&rq, st);
-        break;
+        return MPI_Wait(&rq, st);
+    case ISSEND:
+        MPI_Issend(s, count, p->send, me, 3, MPI_COMM_WORLD, &sq);
+        rc = MPI_Recv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, st);
+        MPI_Wait(&sq, MPI_STATUS_IGNORE);
+        return rc;
     case PERSISTENT:
         MPI_Send_init(s, count, p->send, me, 3, MPI_COMM_WORLD, &sq);
-        MPI_Irecv(d, count, p->recv, me, 3, MPI_COMM_WORLD, &rq);
+        MPI_Irecv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, &rq);
         MPI_Start(&sq);
         MPI_Wait(&sq, MPI_STATUS_IGNORE);
-        MPI_Wait(&rq, st);
+        rc = MPI_Wait(&rq, st);
         MPI_Request_free(&sq);
-        break;
+        return rc;
     default:
-        MPI_Sendrecv(s, count, p->send, me, 3, d, count, p->recv, me, 3, MPI_COMM_WORLD, st);
+        return MPI_Sendrecv(s, count, p->send, me, 3, d, rcount, p->recv, me, 3, MPI_COMM_WORLD, st);
     }
 }
 
@@ -230,7 +236,7 @@ int main(int argc, char **argv)
                 MPI_Status st;
                 int n = -1;
                 memset(got, GAP, SPAN);
-                send_self((enum how)how, src, got, p, count, &st);
+                send_self((enum how)how, src, got, p, count, count, &st);
                 compare(got, want, p, count, how_name[how]);
                 MPI_Get_count(&st, MPI_BYTE, &n);
                 MT_CHECK(n == count * rsize, "%s, count %d, %s: %d bytes received, expected %d", p->name, count,
@@ -239,21 +245,21 @@ int main(int argc, char **argv)
         }
         /* A receive of one element fewer than sent: truncated, the
          * elements it has filled. */
-        int count = 3, me, err = MPI_SUCCESS, n = -1;
-        MPI_Comm_rank(MPI_COMM_WORLD, &me);
-        MPI_Request rq;
-        MPI_Status st;
+        int count = 3;
         fill(src, (unsigned)k);
         reference(src, want, p, count, count - 1);
-        memset(got, GAP, SPAN);
-        MPI_Irecv(got + SPAN / 2, count - 1, p->recv, me, 4, MPI_COMM_WORLD, &rq);
-        MPI_Send(src + SPAN / 2, count, p->send, me, 4, MPI_COMM_WORLD);
-        MPI_Error_class(MPI_Wait(&rq, &st), &err);
-        MT_CHECK(err == MPI_ERR_TRUNCATE, "%s: a receive one element short gave error class %d", p->name, err);
-        MPI_Get_count(&st, MPI_BYTE, &n);
-        MT_CHECK(n == (count - 1) * rsize, "%s: truncated receive of %d bytes, expected %d", p->name, n,
-                 (count - 1) * rsize);
-        compare(got, want, p, count, "truncated");
+        for (int how = 0; how < HOWS; how++) {
+            MPI_Status st;
+            int err = MPI_SUCCESS, n = -1;
+            memset(got, GAP, SPAN);
+            MPI_Error_class(send_self((enum how)how, src, got, p, count, count - 1, &st), &err);
+            MT_CHECK(err == MPI_ERR_TRUNCATE, "%s, %s: a receive one element short gave error class %d", p->name,
+                     how_name[how], err);
+            MPI_Get_count(&st, MPI_BYTE, &n);
+            MT_CHECK(n == (count - 1) * rsize, "%s, %s: truncated receive of %d bytes, expected %d", p->name,
+                     how_name[how], n, (count - 1) * rsize);
+            compare(got, want, p, count, how_name[how]);
+        }
         free_pair(p);
     }
     free(src);
