@@ -183,8 +183,8 @@ static int sendrecv_replace(const char *call, void *buf, MPI_Count count, MPI_Da
     if (rc == MPI_SUCCESS && !copy)
         rc = err_set(MPI_ERR_NO_MEM, "no memory for a %zu-byte copy of the buffer", data.bytes);
     if (rc == MPI_SUCCESS) {
-        dt_buffer_pack(&data, 0, data.bytes, copy);
         dt_buffer_t packed = dt_buffer_bytes(copy, data.bytes);
+        dt_buffer_copy(&packed, &data, data.bytes);
         rc = exchange(c, &packed, dest, sendtag, &data, source, recvtag, status);
     }
     free(copy);
@@ -438,8 +438,9 @@ static int isendrecv(const char *call, const void *sendbuf, MPI_Count sendcount,
     if (rc != MPI_SUCCESS)
         return err_raise(c, call, rc);
     if (replace) {
-        dt_buffer_pack(&sdata, 0, sdata.bytes, copy);
-        sdata = dt_buffer_bytes(copy, sdata.bytes);
+        dt_buffer_t packed = dt_buffer_bytes(copy, sdata.bytes);
+        dt_buffer_copy(&packed, &sdata, sdata.bytes);
+        sdata = packed;
     }
     request_t *pair = request_alloc(REQUEST_PAIR), *rreq, *sreq;
     pair->comm = c;

@@ -150,8 +150,8 @@ int p2p_bsend(const dt_buffer_t *data, int dest, int tag, comm_t *comm)
     b->size = size;
     b->seq = pool->placed++;
     char *copy = (char *)b + BSEND_HEADER;
-    dt_buffer_pack(data, 0, bytes, copy);
     dt_buffer_t packed = dt_buffer_bytes(copy, bytes);
+    dt_buffer_copy(&packed, data, bytes);
     p2p_isend(&packed, dest, tag, comm, &b->req);
     return MPI_SUCCESS;
 }
