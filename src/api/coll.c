@@ -284,10 +284,18 @@ static int displs_of(call_t *c, displs_arg_t v, int n, const MPI_Aint **out)
 
 static int check_info_arg(MPI_Info info);
 
+static __attribute__((noinline, cold)) int own_block_error(MPI_Count sent, MPI_Count received)
+{
+    return err_set(MPI_ERR_TRUNCATE,
+                   "this process's own block is %lld bytes on the send side (sendcount/sendtype) and %lld on the "
+                   "receive side (recvcount/recvtype): they must describe the same amount of data",
+                   (long long)sent, (long long)received);
+}
+
 /* run() for everything but a blocking call that shared memory served:
  * the schedule's path, and errors. */
 static __attribute__((noinline)) int run_schedule(const char *name, enum coll_op op, call_t *c, int rc, enum mode mode,
-                                                  MPI_Info info, MPI_Request *request)
+                                                  MPI_Info info, MPI_Request *request, int own)
 {
     if (rc == MPI_SUCCESS && mode == PERSISTENT)
         rc = check_info_arg(info);
@@ -318,16 +326,16 @@ static __attribute__((noinline)) int run_schedule(const char *name, enum coll_op
     }
     /* In an allgather or alltoall on an intracommunicator each process
      * sends itself a block too, so what it sends and what it receives must
-     * be the same amount (MPI_IN_PLACE makes them so).  Its schedule still
-     * runs, failed, so that the others hear of it. */
+     * be the same amount (MPI_IN_PLACE makes them so); in the other
+     * operations check_own_block has looked.  The schedule still runs,
+     * failed, so that the others hear of it. */
     if (rc == MPI_SUCCESS && (op == COLL_ALLGATHER || op == COLL_ALLTOALL) && !c->comm->inter) {
         MPI_Count sent = c->a.sendcount * c->a.sendtype->size, received = c->a.recvcount * c->a.recvtype->size;
         if (sent != received)
-            sched_fail(s, err_set(MPI_ERR_TRUNCATE,
-                                  "sendcount/sendtype give %lld bytes a block and recvcount/recvtype %lld: they must "
-                                  "describe the same amount of data",
-                                  (long long)sent, (long long)received));
+            own = own_block_error(sent, received);
     }
+    if (rc == MPI_SUCCESS && own != MPI_SUCCESS)
+        sched_fail(s, own);
     call_free(c);
     if (rc == MPI_SUCCESS) {
         if (mode == BLOCKING) {
@@ -350,19 +358,85 @@ static __attribute__((noinline)) int run_schedule(const char *name, enum coll_op
  * blocking call first offers itself to coll_run (shared memory); that
  * path is kept short, since a small collective at two processes costs
  * about a thousand instructions in all. */
+/* The amount of data of one block between a process and itself: what it
+ * sends itself and what it receives from itself, where an intracommunicator
+ * operation copies such a block (not in place).  -1 where there is none. */
+static inline __attribute__((always_inline)) void own_block_bytes(enum coll_op op, const call_t *c, MPI_Count *sent,
+                                                                  MPI_Count *received)
+{
+    const coll_args_t *a = &c->a;
+    int me = c->comm->rank;
+    *sent = *received = -1;
+    if (c->comm->inter || a->in_place)
+        return;
+    switch (op) {
+    case COLL_GATHER:
+    case COLL_SCATTER:
+        if (me != a->root)
+            return;
+        *sent = a->sendcount * a->sendtype->size;
+        *received = a->recvcount * a->recvtype->size;
+        return;
+    case COLL_GATHERV:
+        if (me != a->root)
+            return;
+        /* fall through */
+    case COLL_ALLGATHERV:
+        *sent = a->sendcount * a->sendtype->size;
+        *received = a->recvcounts[me] * a->recvtype->size;
+        return;
+    case COLL_SCATTERV:
+        if (me != a->root)
+            return;
+        *sent = a->sendcounts[me] * a->sendtype->size;
+        *received = a->recvcount * a->recvtype->size;
+        return;
+    case COLL_ALLTOALLV:
+        *sent = a->sendcounts[me] * a->sendtype->size;
+        *received = a->recvcounts[me] * a->recvtype->size;
+        return;
+    case COLL_ALLTOALLW:
+        *sent = a->sendcounts[me] * a->sendtypes[me]->size;
+        *received = a->recvcounts[me] * a->recvtypes[me]->size;
+        return;
+    default:
+        return;
+    }
+}
+
+/* A process's own block must hold as much data on its receive side as on
+ * its send side, as every block between two processes must (a mismatch
+ * there is MPI_ERR_TRUNCATE at the receiver): the copy moved what fitted
+ * and the call succeeded.  MPICH says so too.  An allgather's or
+ * alltoall's block goes to every process alike, so there the others' see
+ * it; on one process run_alone (coll/select.c) checks, and for a schedule
+ * run_schedule. */
+static inline __attribute__((always_inline)) int check_own_block(enum coll_op op, const call_t *c)
+{
+    MPI_Count sent, received;
+    own_block_bytes(op, c, &sent, &received);
+    if (sent == received)
+        return MPI_SUCCESS;
+    return own_block_error(sent, received);
+}
+
 static inline int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode mode, MPI_Info info,
                       MPI_Request *request)
 {
+    int own = rc == MPI_SUCCESS ? check_own_block(op, c) : MPI_SUCCESS;
     if (rc == MPI_SUCCESS && mode == BLOCKING) {
         c->a.blocking = true;
         rc = coll_run(op, c->comm, &c->a);
         if (rc != COLL_DECLINED) {
+            /* The others have their data; the mismatch is this process's. */
+            if (rc == MPI_SUCCESS)
+                rc = own;
             call_free(c);
             return rc == MPI_SUCCESS ? MPI_SUCCESS : err_raise(c->comm, name, rc);
         }
         rc = MPI_SUCCESS;
     }
-    return run_schedule(name, op, c, rc, mode, info, request);
+    return run_schedule(name, op, c, rc, mode, info, request, own);
 }
 
 /* ---- argument checks shared by the operations ---- */

@@ -17,6 +17,7 @@
 #include "coll/names.h"
 #include "coll/sched.h"
 #include "coll/shm.h"
+#include "err/err.h"
 #include "p2p/p2p.h"
 #include "runtime/tunables.h"
 #include "util/log.h"
@@ -642,6 +643,14 @@ static bool alone_serves(enum coll_op op)
     return served >> op & 1;
 }
 
+static __attribute__((noinline, cold)) int own_block_mismatch(MPI_Count sent, MPI_Count received)
+{
+    return err_set(MPI_ERR_TRUNCATE,
+                   "sendcount/sendtype give %lld bytes a block and recvcount/recvtype %lld: they must describe the "
+                   "same amount of data",
+                   (long long)sent, (long long)received);
+}
+
 /* A communicator of one process: a collective that moves data copies the
  * process's own block from its send side to its receive side (nothing when
  * in place), a barrier, broadcast or exclusive scan does nothing; neither
@@ -667,8 +676,11 @@ static __attribute__((noinline)) int run_alone(enum coll_op op, const coll_args_
         break;
     case COLL_GATHER:
     case COLL_SCATTER:
+        break;
     case COLL_ALLGATHER:
-    case COLL_ALLTOALL:
+    case COLL_ALLTOALL: /* the others' exchanges would see a mismatch */
+        if (scount * stype->size != rcount * a->recvtype->size)
+            return own_block_mismatch(scount * stype->size, rcount * a->recvtype->size);
         break;
     case COLL_GATHERV:
     case COLL_ALLGATHERV:

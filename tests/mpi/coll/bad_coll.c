@@ -55,6 +55,102 @@ static void blocking_amounts_differ(int rank, int size)
     }
 }
 
+/* A process's own block, sent to itself, of another size on its receive
+ * side than on its send side: rank 0 (the root) only, its blocks with
+ * the others consistent.  It reports truncation; the others finish (those
+ * a failed schedule sends to may hear of it), and the world stays usable.
+ * On MPI_COMM_SELF every process is alone: blocking and nonblocking.  (On
+ * one process such a block was copied as far as it fitted and the call
+ * succeeded; a gather's or scatter's root did not notice at any size.) */
+static void own_block_differs(int rank, int size)
+{
+    int *s = calloc((size_t)size * 2, sizeof *s), *r = calloc((size_t)size * 2, sizeof *r);
+    int *scounts = malloc((size_t)size * sizeof *scounts), *rcounts = malloc((size_t)size * sizeof *rcounts);
+    int *displs = malloc((size_t)size * sizeof *displs);
+    MPI_Datatype *types = malloc((size_t)size * sizeof *types);
+    for (int i = 0; i < size; i++) {
+        scounts[i] = rcounts[i] = 1;
+        displs[i] = 2 * i;
+        types[i] = MPI_INT;
+    }
+    int mine = rank == 0 ? 2 : 1; /* rank 0 sends itself 2 ints, receives 1 */
+    if (rank == 0)
+        scounts[0] = 2;
+    int wdispls[64];
+    for (int i = 0; i < size && i < 64; i++)
+        wdispls[i] = 2 * i * (int)sizeof(int);
+    static const char *const names[] = {"MPI_Gather",   "MPI_Scatter",   "MPI_Gatherv",
+                                        "MPI_Scatterv", "MPI_Alltoallv", "MPI_Alltoallw"};
+    for (int k = 0; k < 6; k++) {
+        int rc;
+        switch (k) {
+        case 0:
+            rc = MPI_Gather(s, mine, MPI_INT, r, 1, MPI_INT, 0, MPI_COMM_WORLD);
+            break;
+        case 1: /* the root receives 2 of the 1 it sends itself */
+            rc = MPI_Scatter(s, 1, MPI_INT, r, rank == 0 ? 2 : 1, MPI_INT, 0, MPI_COMM_WORLD);
+            break;
+        case 2:
+            rc = MPI_Gatherv(s, mine, MPI_INT, r, rcounts, displs, MPI_INT, 0, MPI_COMM_WORLD);
+            break;
+        case 3:
+            rc = MPI_Scatterv(s, scounts, displs, MPI_INT, r, 1, MPI_INT, 0, MPI_COMM_WORLD);
+            break;
+        case 4:
+            rc = MPI_Alltoallv(s, scounts, displs, MPI_INT, r, rcounts, displs, MPI_INT, MPI_COMM_WORLD);
+            break;
+        default:
+            rc = size <= 64 ? MPI_Alltoallw(s, scounts, wdispls, types, r, rcounts, wdispls, types, MPI_COMM_WORLD)
+                            : MPI_SUCCESS;
+        }
+        int cls = MPI_SUCCESS;
+        MPI_Error_class(rc, &cls);
+        if (rank == 0)
+            MT_CHECK(cls == MPI_ERR_TRUNCATE, "%s, the root's own block 2 ints sent and 1 received: class %d", names[k],
+                     cls);
+        else
+            MT_CHECK(cls == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE, "%s, rank 0's own block mismatched: class %d here",
+                     names[k], cls);
+        MT_CHECK(sum_int(1) == size, "the world is not usable after %s with a mismatched own block", names[k]);
+    }
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    static const char *const self_names[] = {"MPI_Allgather", "MPI_Alltoall", "MPI_Allgatherv", "MPI_Gather"};
+    for (int k = 0; k < 4; k++)
+        for (int nonblocking = 0; nonblocking < 2; nonblocking++) {
+            MPI_Request req = MPI_REQUEST_NULL;
+            int one = 1, zero = 0, rc;
+            switch (k) {
+            case 0:
+                rc = nonblocking ? MPI_Iallgather(s, 2, MPI_INT, r, 1, MPI_INT, MPI_COMM_SELF, &req)
+                                 : MPI_Allgather(s, 2, MPI_INT, r, 1, MPI_INT, MPI_COMM_SELF);
+                break;
+            case 1:
+                rc = nonblocking ? MPI_Ialltoall(s, 1, MPI_INT, r, 2, MPI_INT, MPI_COMM_SELF, &req)
+                                 : MPI_Alltoall(s, 1, MPI_INT, r, 2, MPI_INT, MPI_COMM_SELF);
+                break;
+            case 2:
+                rc = nonblocking ? MPI_Iallgatherv(s, 2, MPI_INT, r, &one, &zero, MPI_INT, MPI_COMM_SELF, &req)
+                                 : MPI_Allgatherv(s, 2, MPI_INT, r, &one, &zero, MPI_INT, MPI_COMM_SELF);
+                break;
+            default:
+                rc = nonblocking ? MPI_Igather(s, 2, MPI_INT, r, 1, MPI_INT, 0, MPI_COMM_SELF, &req)
+                                 : MPI_Gather(s, 2, MPI_INT, r, 1, MPI_INT, 0, MPI_COMM_SELF);
+            }
+            if (rc == MPI_SUCCESS && nonblocking)
+                rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
+            int cls = MPI_SUCCESS;
+            MPI_Error_class(rc, &cls);
+            MT_CHECK(cls == MPI_ERR_TRUNCATE, "%s%s on MPI_COMM_SELF, 2 ints sent and 1 received: class %d",
+                     nonblocking ? "nonblocking " : "", self_names[k], cls);
+        }
+    free(s);
+    free(r);
+    free(scounts);
+    free(rcounts);
+    free(displs);
+    free(types);
+}
+
 static void noop_user(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
     (void)in, (void)inout, (void)len, (void)dt;
@@ -257,6 +353,7 @@ int main(int argc, char **argv)
         MT_CHECK(sum_int(1) == size, "the world is not usable after a mismatched MPI_Iallgather");
         blocking_amounts_differ(rank, size);
     }
+    own_block_differs(rank, size);
     free(big);
     return mt_finish();
 }
