@@ -89,6 +89,10 @@ typedef int (*coll_run_fn)(comm_t *comm, const coll_args_t *a);
  * picks a message-based one, to be recorded with coll_build. */
 #define COLL_DECLINED (-1)
 int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a);
+/* A call on a communicator of one process, nonblocking too: done at once
+ * (each copies the process's own block, if anything), or COLL_DECLINED
+ * where comm is not such a one or op not one of those. */
+int coll_run_alone(enum coll_op op, comm_t *comm, const coll_args_t *a);
 /* MPI_Bcast's shorter way, asked before coll_run: count elements of dt at
  * buf, broadcast from root, when the data is contiguous and fits a
  * collective cell.  COLL_DECLINED where the call is not such a one. */

@@ -708,6 +708,13 @@ static __attribute__((noinline)) int run_alone(enum coll_op op, const coll_args_
     return MPI_SUCCESS;
 }
 
+int coll_run_alone(enum coll_op op, comm_t *comm, const coll_args_t *a)
+{
+    if (op >= COLL_OPS || comm->inter || comm->size != 1 || !alone_serves(op))
+        return COLL_DECLINED;
+    return run_alone(op, a);
+}
+
 /* count elements of dt, when the process has that side at all. */
 static size_t side_bytes(MPI_Count count, const datatype_t *dt)
 {

@@ -9,7 +9,9 @@
  * A request sits in at most one queue at a time (posted receives, or a
  * peer's pending sends), linked through next.  The exception to the cycle
  * is request_sent, the one request every send complete as it started
- * shares: never allocated, queued or changed, and freeing it does nothing.
+ * shares, and request_coll_done, the one of every nonblocking collective
+ * complete as it started: never allocated, queued or changed, and freeing
+ * them does nothing.
  */
 #ifndef TESSERA_REQUEST_REQUEST_H
 #define TESSERA_REQUEST_REQUEST_H
@@ -133,6 +135,9 @@ void request_free_parts(request_t *req);
  * what a completed send's is (request_status_empty); freeing it does
  * nothing. */
 extern request_t request_sent;
+/* The same for a nonblocking collective done as it started (on a
+ * communicator of one process: api/coll.c). */
+extern request_t request_coll_done;
 
 /* The status MPI reports for a request that had nothing to do. */
 static inline void request_status_empty(MPI_Status *status)
@@ -162,7 +167,7 @@ static inline request_t *request_alloc(int kind)
 
 static inline void request_free(request_t *req)
 {
-    if (__builtin_expect(req == &request_sent, 0))
+    if (__builtin_expect(req == &request_sent || req == &request_coll_done, 0))
         return;
     if (__builtin_expect(req->kind == REQUEST_GENERALIZED || req->data.dt || req->owned, 0))
         request_free_parts(req);
