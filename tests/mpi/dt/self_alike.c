@@ -186,7 +186,8 @@ static int send_self(enum how how, const unsigned char *src, unsigned char *dst,
         MPI_Send(s, count, p->send, me, 3, MPI_COMM_WORLD);
         return MPI_Recv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, st);
     case ISEND:
-        MPI_Isend(s, count, p->send, me, 3, MPI_COMM_WORLD, &sq);
+    case ISSEND: /* the message waits for its receive; synchronous, by rendezvous */
+        (how == ISSEND ? MPI_Issend : MPI_Isend)(s, count, p->send, me, 3, MPI_COMM_WORLD, &sq);
         rc = MPI_Recv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, st);
         MPI_Wait(&sq, MPI_STATUS_IGNORE);
         return rc;
@@ -194,11 +195,6 @@ static int send_self(enum how how, const unsigned char *src, unsigned char *dst,
         MPI_Irecv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, &rq);
         MPI_Ssend(s, count, p->send, me, 3, MPI_COMM_WORLD);
         return MPI_Wait(&rq, st);
-    case ISSEND:
-        MPI_Issend(s, count, p->send, me, 3, MPI_COMM_WORLD, &sq);
-        rc = MPI_Recv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, st);
-        MPI_Wait(&sq, MPI_STATUS_IGNORE);
-        return rc;
     case PERSISTENT:
         MPI_Send_init(s, count, p->send, me, 3, MPI_COMM_WORLD, &sq);
         MPI_Irecv(d, rcount, p->recv, me, 3, MPI_COMM_WORLD, &rq);
