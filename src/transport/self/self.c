@@ -18,9 +18,10 @@
 
 /* Data to oneself in one message goes from the send buffer straight to
  * the receive it meets, or into the unexpected queue, by copies within the
- * process (p2p_incoming_local).  Parts of a message (a synchronous send's
- * rendezvous chunks) and control messages go as any transport's do,
- * typed data packed into a temporary buffer first. */
+ * process (p2p_incoming_local); a synchronous send's rendezvous with
+ * oneself is copied at the match (p2p/rndv.c).  Control messages go as
+ * any transport's do, and so would parts of a message, typed ones packed
+ * into a temporary buffer first. */
 static int self_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)
 {
     if (hdr->type == WIRE_EAGER) {
