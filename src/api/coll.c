@@ -352,12 +352,6 @@ static __attribute__((noinline)) int run_schedule(const char *name, enum coll_op
     return MPI_SUCCESS;
 }
 
-/* The end of every entry point: raise what the checks found (rc), check
- * the info (persistent forms) and request (nonblocking and persistent)
- * arguments, then record the schedule and run, start or keep it.  A
- * blocking call first offers itself to coll_run (shared memory); that
- * path is kept short, since a small collective at two processes costs
- * about a thousand instructions in all. */
 /* The amount of data of one block between a process and itself: what it
  * sends itself and what it receives from itself, where an intracommunicator
  * operation copies such a block (not in place).  -1 where there is none. */
@@ -408,7 +402,7 @@ static inline __attribute__((always_inline)) void own_block_bytes(enum coll_op o
  * its send side, as every block between two processes must (a mismatch
  * there is MPI_ERR_TRUNCATE at the receiver): the copy moved what fitted
  * and the call succeeded.  MPICH says so too.  An allgather's or
- * alltoall's block goes to every process alike, so there the others' see
+ * alltoall's block goes to every process alike, so there the others see
  * it; on one process run_alone (coll/select.c) checks, and for a schedule
  * run_schedule. */
 static inline __attribute__((always_inline)) int check_own_block(enum coll_op op, const call_t *c)
@@ -420,6 +414,12 @@ static inline __attribute__((always_inline)) int check_own_block(enum coll_op op
     return own_block_error(sent, received);
 }
 
+/* The end of every entry point: raise what the checks found (rc), check
+ * the info (persistent forms) and request (nonblocking and persistent)
+ * arguments, then record the schedule and run, start or keep it.  A
+ * blocking call first offers itself to coll_run (shared memory); that
+ * path is kept short, since a small collective at two processes costs
+ * about a thousand instructions in all. */
 static inline int run(const char *name, enum coll_op op, call_t *c, int rc, enum mode mode, MPI_Info info,
                       MPI_Request *request)
 {
