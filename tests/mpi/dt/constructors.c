@@ -209,6 +209,21 @@ int main(int argc, char **argv)
         MPI_Type_create_hindexed_block(4, 3, hd, MPI_INT, &t);
         check_type("hindexed_block", t, tm_hindexed(4, b3, bd, olds), 2);
         MPI_Type_free(&t);
+
+        /* One block away from the buffer's start, its extent its size: data
+         * contiguous from the true lower bound, element after element
+         * (MPI_Pack copies it whole from there). */
+        int one[] = {3};
+        MPI_Aint at[] = {20};
+        long lat[] = {20};
+        MPI_Type_create_hindexed(1, one, at, MPI_INT, &t);
+        check_type("one displaced block", t, tm_hindexed(1, one, lat, olds), 3);
+        MPI_Type_free(&t);
+        MPI_Aint below[] = {-12};
+        long lbelow[] = {-12};
+        MPI_Type_create_hindexed(1, one, below, MPI_INT, &t);
+        check_type("one block below the start", t, tm_hindexed(1, one, lbelow, olds), 2);
+        MPI_Type_free(&t);
     }
 
     {
