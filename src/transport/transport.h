@@ -41,7 +41,8 @@ typedef struct transport_ops {
     /* Single copy: read len bytes at address in rank src's memory into the
      * nlocal ranges of local (len bytes in all), in order.  Returns 0, or
      * an errno value when the transport cannot (then the caller falls back
-     * to a pipelined rendezvous). */
+     * to a pipelined rendezvous).  NULL for self: a rendezvous with oneself
+     * is copied at the match (p2p/rndv.c). */
     int (*read_remote)(int src, const struct iovec *local, size_t nlocal, uint64_t address, size_t len);
     /* The other direction: write the local ranges to address in rank
      * dest's memory; NULL where the transport has no such thing. */

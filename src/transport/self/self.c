@@ -8,20 +8,17 @@
  * never waits for a receive that can only be posted after it returns.
  */
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "p2p/p2p.h"
 #include "transport/transport.h"
-#include "util/copy.h"
 #include "util/log.h"
 
-/* Data to oneself in one message goes from the send buffer straight to
- * the receive it meets, or into the unexpected queue, by copies within the
- * process (p2p_incoming_local); a synchronous send's rendezvous with
- * oneself is copied at the match (p2p/rndv.c).  Control messages go as
- * any transport's do, and so would parts of a message, typed ones packed
- * into a temporary buffer first. */
+/* Data to oneself goes in one message (no pieces, an eager limit of
+ * everything), from the send buffer straight to the receive it meets, or
+ * into the unexpected queue, by copies within the process
+ * (p2p_incoming_local).  A synchronous send's rendezvous with oneself is
+ * copied from its buffer at the match (p2p/rndv.c), so no part of a
+ * message comes here; control messages go as any transport's do. */
 static int self_send(int dest, const wire_hdr_t *hdr, const void *payload, size_t len)
 {
     if (hdr->type == WIRE_EAGER) {
@@ -36,29 +33,11 @@ static int self_send(int dest, const wire_hdr_t *hdr, const void *payload, size_
 
 static int self_send_packed(int dest, const wire_hdr_t *hdr, const dt_buffer_t *data, size_t pos, size_t len)
 {
-    if (hdr->type == WIRE_EAGER && pos == 0 && len == data->bytes) {
-        p2p_incoming_local(dest, hdr, data);
-        return 1;
-    }
-    void *packed = malloc(len ? len : 1);
-    if (!packed)
-        log_fatal("out of memory packing a %zu-byte message to oneself", len);
-    dt_buffer_pack(data, pos, len, packed);
-    self_send(dest, hdr, packed, len);
-    free(packed);
+    if (hdr->type != WIRE_EAGER || pos != 0 || len != data->bytes)
+        log_fatal("internal error: part of a typed message to oneself (message type %u, bytes %zu of %zu)", hdr->type,
+                  pos, data->bytes);
+    p2p_incoming_local(dest, hdr, data);
     return 1;
-}
-
-static int self_read_remote(int src, const struct iovec *local, size_t nlocal, uint64_t address, size_t len)
-{
-    (void)src;
-    for (size_t i = 0; i < nlocal && len; i++) {
-        size_t n = local[i].iov_len < len ? local[i].iov_len : len;
-        copy_local(local[i].iov_base, (const void *)(uintptr_t)address, n);
-        address += n;
-        len -= n;
-    }
-    return 0;
 }
 
 static int self_poll(void)
@@ -72,6 +51,5 @@ transport_ops_t transport_self = {
     .chunk_limit = SIZE_MAX,
     .send = self_send,
     .send_packed = self_send_packed,
-    .read_remote = self_read_remote,
     .poll = self_poll,
 };
