@@ -284,14 +284,6 @@ static int displs_of(call_t *c, displs_arg_t v, int n, const MPI_Aint **out)
 
 static int check_info_arg(MPI_Info info);
 
-static __attribute__((noinline, cold)) int own_block_error(MPI_Count sent, MPI_Count received)
-{
-    return err_set(MPI_ERR_TRUNCATE,
-                   "this process's own block is %lld bytes on the send side (sendcount/sendtype) and %lld on the "
-                   "receive side (recvcount/recvtype): they must describe the same amount of data",
-                   (long long)sent, (long long)received);
-}
-
 /* run() for everything but a blocking call that shared memory served:
  * the schedule's path, and errors. */
 static __attribute__((noinline)) int run_schedule(const char *name, enum coll_op op, call_t *c, int rc, enum mode mode,
@@ -332,7 +324,7 @@ static __attribute__((noinline)) int run_schedule(const char *name, enum coll_op
     if (rc == MPI_SUCCESS && (op == COLL_ALLGATHER || op == COLL_ALLTOALL) && !c->comm->inter) {
         MPI_Count sent = c->a.sendcount * c->a.sendtype->size, received = c->a.recvcount * c->a.recvtype->size;
         if (sent != received)
-            own = own_block_error(sent, received);
+            own = coll_own_block_error(sent, received);
     }
     if (rc == MPI_SUCCESS && own != MPI_SUCCESS)
         sched_fail(s, own);
@@ -411,7 +403,7 @@ static inline __attribute__((always_inline)) int check_own_block(enum coll_op op
     own_block_bytes(op, c, &sent, &received);
     if (sent == received)
         return MPI_SUCCESS;
-    return own_block_error(sent, received);
+    return coll_own_block_error(sent, received);
 }
 
 /* The end of every entry point: raise what the checks found (rc), check

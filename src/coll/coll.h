@@ -89,6 +89,10 @@ typedef int (*coll_run_fn)(comm_t *comm, const coll_args_t *a);
  * picks a message-based one, to be recorded with coll_build. */
 #define COLL_DECLINED (-1)
 int coll_run(enum coll_op op, comm_t *comm, const coll_args_t *a);
+/* A process's own block must hold as much data on its receive side as on
+ * its send side, as any block between two processes must: the error
+ * (MPI_ERR_TRUNCATE) and its line when it does not. */
+int coll_own_block_error(MPI_Count sent, MPI_Count received);
 /* A call on a communicator of one process, nonblocking too: done at once
  * (each copies the process's own block, if anything), or COLL_DECLINED
  * where comm is not such a one or op not one of those. */

@@ -643,11 +643,11 @@ static bool alone_serves(enum coll_op op)
     return served >> op & 1;
 }
 
-static __attribute__((noinline, cold)) int own_block_mismatch(MPI_Count sent, MPI_Count received)
+__attribute__((noinline, cold)) int coll_own_block_error(MPI_Count sent, MPI_Count received)
 {
     return err_set(MPI_ERR_TRUNCATE,
-                   "sendcount/sendtype give %lld bytes a block and recvcount/recvtype %lld: they must describe the "
-                   "same amount of data",
+                   "this process's own block is %lld bytes on the send side (sendcount/sendtype) and %lld on the "
+                   "receive side (recvcount/recvtype): they must describe the same amount of data",
                    (long long)sent, (long long)received);
 }
 
@@ -680,7 +680,7 @@ static __attribute__((noinline)) int run_alone(enum coll_op op, const coll_args_
     case COLL_ALLGATHER:
     case COLL_ALLTOALL: /* the others' exchanges would see a mismatch */
         if (scount * stype->size != rcount * a->recvtype->size)
-            return own_block_mismatch(scount * stype->size, rcount * a->recvtype->size);
+            return coll_own_block_error(scount * stype->size, rcount * a->recvtype->size);
         break;
     case COLL_GATHERV:
     case COLL_ALLGATHERV:
