@@ -407,6 +407,16 @@ static inline __attribute__((always_inline)) void move_strided(unsigned char *pa
     }
 }
 
+/* One more block stored of the `every` between drains, `left` of them
+ * to go before this one: what is left after it. */
+static inline __attribute__((always_inline)) MPI_Count drain_countdown(MPI_Count left, MPI_Count every)
+{
+    if (--left)
+        return left;
+    drain_stores();
+    return every;
+}
+
 /* The loop of move_blocks unpacking into lines crowded into a few cache
  * sets, inlined with a constant block size: a drain every c->drain blocks,
  * counted across calls (a subarray's rows of a few dozen blocks). */
@@ -416,10 +426,7 @@ static inline __attribute__((always_inline)) void unpack_drained(cursor_t *c, un
     MPI_Count left = c->left;
     for (MPI_Count i = 0; i < nblocks; i++, at += (uintptr_t)stride, packed += block) {
         move_one(at, packed, block, true, true);
-        if (--left == 0) {
-            drain_stores();
-            left = c->drain;
-        }
+        left = drain_countdown(left, c->drain);
     }
     c->left = left;
 }
@@ -907,16 +914,13 @@ static inline __attribute__((always_inline)) void copy_same_block(uintptr_t dst,
         move_one(dst, (unsigned char *)src, len, true, false);
 }
 
-/* drain, left: as cursor_t's, for blocks shorter than a line crowded
- * into a few cache sets (unpack_drain); drain 0 for none.  A copy's
- * stores into such lines fetch them as unpacking's do: the z face of a
- * 64^3 array of doubles into another array of that shape, one process,
- * 11.3-12.0 -> 8.3-8.7 us drained. */
-typedef struct same_drain {
-    MPI_Count drain, left;
-} same_drain_t;
-
-static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src, same_drain_t *dr)
+/* Copy node's blocks from src to dst, laid out alike; only c's drain and
+ * left are used (unpack_drain: blocks shorter than a line crowded into a
+ * few cache sets, drain 0 for none).  A copy's stores into such lines
+ * fetch them as unpacking's do: the z face of a 64^3 array of doubles
+ * into another array of that shape, one process, 11.3-12.0 -> 8.3-8.7 us
+ * drained. */
+static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src, cursor_t *c)
 {
     switch (node->kind) {
     case DT_BLOCK:
@@ -926,16 +930,13 @@ static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src, 
         uintptr_t step = (uintptr_t)node->stride;
         if (node->child->kind == DT_BLOCK) {
             size_t len = (size_t)node->child->size;
-            if (dr->drain) {
-                MPI_Count left = dr->left;
+            if (c->drain) {
+                MPI_Count left = c->left;
                 for (MPI_Count i = 0; i < node->count; i++, dst += step, src += step) {
                     copy_same_block(dst, src, len);
-                    if (--left == 0) {
-                        drain_stores();
-                        left = dr->drain;
-                    }
+                    left = drain_countdown(left, c->drain);
                 }
-                dr->left = left;
+                c->left = left;
                 return;
             }
             for (MPI_Count i = 0; i < node->count; i++, dst += step, src += step)
@@ -943,7 +944,7 @@ static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src, 
             return;
         }
         for (MPI_Count i = 0; i < node->count; i++, dst += step, src += step)
-            copy_same_node(node->child, dst, src, dr);
+            copy_same_node(node->child, dst, src, c);
         return;
     }
     default: /* DT_LIST */
@@ -955,7 +956,7 @@ static void copy_same_node(const dt_node_t *node, uintptr_t dst, uintptr_t src, 
             return;
         }
         for (MPI_Count i = 0; i < node->n; i++)
-            copy_same_node(node->children[i], dst + (uintptr_t)node->disp[i], src + (uintptr_t)node->disp[i], dr);
+            copy_same_node(node->children[i], dst + (uintptr_t)node->disp[i], src + (uintptr_t)node->disp[i], c);
     }
 }
 
@@ -1013,10 +1014,10 @@ bool dt_copy_alike(void *dst, datatype_t *dst_dt, const void *src, datatype_t *s
      * plane beside its face) finds the line there: drained, that face into
      * its ghost plane went 4.4 -> 4.6-4.8 us. */
     uintptr_t apart = d > s ? d - s : s - d;
-    same_drain_t dr = {apart < CACHE_LINE ? 0 : unpack_drain(src_dt, count), 0};
-    dr.left = dr.drain;
+    cursor_t c = {NULL, true, NULL, false, apart < CACHE_LINE ? 0 : unpack_drain(src_dt, count), 0};
+    c.left = c.drain;
     for (MPI_Count i = 0; i < count; i++, d += step, s += step)
-        copy_same_node(node, d, s, &dr);
+        copy_same_node(node, d, s, &c);
     return true;
 }
 
