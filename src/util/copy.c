@@ -260,8 +260,10 @@ static void (*copy_listed_fn)(unsigned char *, unsigned char *, const int64_t *,
                               bool) = copy_listed_sse;
 
 /* Copies of copy_movsb_min to copy_movsb_max bytes take `rep movsb`
- * (copy_init); none where it is slow. */
-static size_t copy_movsb_min = SIZE_MAX, copy_movsb_max = SIZE_MAX;
+ * (copy_init); none where it is slow.  copy_local (copy.h) has no upper
+ * bound. */
+size_t copy_movsb_min = SIZE_MAX;
+static size_t copy_movsb_max = SIZE_MAX;
 
 /* copy_to_ring's lower bound for `rep movsb` (AMD Zen 5: 4 KiB; elsewhere
  * none, and copy_bytes moves larger copies by `rep movsb` as before).  A
@@ -403,7 +405,6 @@ void copy_init(void)
         copy_pieces_min = 32 * 1024;
         copy_sparse_piece_min = 1024;
     }
-    copy_local_movsb_min = copy_movsb_min;
     if (__builtin_cpu_supports("avx2")) {
         copy_large_fn = copy_large_avx2;
         copy_stream_fn = copy_stream_avx2;
@@ -451,8 +452,6 @@ void copy_large(void *dst, const void *src, size_t len)
  * 5.7, 18.1, 37.0, 66.9).  A bare copy of 512 KiB, whose two buffers fill
  * the 1 MiB L2, went either way with the distance between them (4.4-4.9
  * against the loop's 6.0-6.4 us, or 9.5-10.8 against 7.1-7.5). */
-size_t copy_local_movsb_min = SIZE_MAX;
-
 void copy_local_movsb(void *dst, const void *src, size_t len)
 {
     copy_movsb(dst, src, len);

@@ -112,8 +112,9 @@ static inline void copy_bytes(void *dst, const void *src, size_t len)
         copy_large(dst, src, len);
 }
 
-/* From this length copy_local takes `rep movsb` (copy_init sets it). */
-extern size_t copy_local_movsb_min;
+/* From this length copy_bytes, and copy_local, take `rep movsb` (copy_init
+ * sets it; SIZE_MAX where the instruction is slow). */
+extern size_t copy_movsb_min;
 void copy_local_movsb(void *dst, const void *src, size_t len);
 
 /* Any len, between two buffers of this process that no other process
@@ -123,7 +124,7 @@ void copy_local_movsb(void *dst, const void *src, size_t len);
  * sake (copy.c: copy_movsb_max). */
 static inline void copy_local(void *dst, const void *src, size_t len)
 {
-    if (len >= copy_local_movsb_min)
+    if (len >= copy_movsb_min)
         copy_local_movsb(dst, src, len);
     else
         copy_bytes(dst, src, len);
