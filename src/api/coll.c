@@ -430,7 +430,7 @@ static inline int run(const char *name, enum coll_op op, call_t *c, int rc, enum
     }
     if (rc == MPI_SUCCESS && mode == NONBLOCKING && c->comm->size == 1 && request) {
         /* Alone, a nonblocking call is done as it starts: no schedule, and
-         * the one request of such calls (request_coll_done).  On one
+         * the one request of such calls (request_done).  On one
          * process MPI_Iallreduce of a double and its MPI_Wait, 1128 and 180
          * -> 337 and 143 instructions; polled with MPI_Test between work
          * (bench/shapes), 105-107 -> 68-69 ns (Open MPI 71, MPICH 88),
@@ -442,7 +442,7 @@ static inline int run(const char *name, enum coll_op op, call_t *c, int rc, enum
             call_free(c);
             if (rc != MPI_SUCCESS)
                 return err_raise(c->comm, name, rc);
-            *request = request_to_handle(&request_coll_done);
+            *request = request_to_handle(&request_done[REQUEST_DONE_COLL]);
             return MPI_SUCCESS;
         }
         rc = MPI_SUCCESS;

@@ -100,9 +100,9 @@ static inline __attribute__((always_inline)) int send_nonblocking(const char *ca
         return err_raise(c, call, rc);
     if (mode == SEND_MODE_BUFFERED) {
         /* The data is in the attached buffer already: complete at once. */
-        req = &request_sent;
+        req = &request_done[REQUEST_DONE_SEND];
     } else if (mode != SEND_MODE_SYNC && dest != MPI_PROC_NULL && p2p_send_now(&data, dest, tag, c)) {
-        req = &request_sent;
+        req = &request_done[REQUEST_DONE_SEND];
     } else {
         p2p_isend_mode(&data, dest, tag, c, mode, &req);
     }

@@ -10,18 +10,18 @@
 
 obj_table_t request_table;
 request_t *request_pool;
-request_t request_sent;
-request_t request_coll_done;
+request_t request_done[REQUEST_DONE_KINDS];
 
 void request_init(void)
 {
-    obj_table_init(&request_table, TESSERA_KIND_REQUEST_, 3);
-    request_sent = (request_t){.kind = REQUEST_SEND, .complete = true, .world_peer = -1};
-    request_status_empty(&request_sent.status);
-    request_sent.handle = obj_table_put_at(&request_table, 1, &request_sent);
-    request_coll_done = (request_t){.kind = REQUEST_COLL, .complete = true, .world_peer = -1};
-    request_status_empty(&request_coll_done.status);
-    request_coll_done.handle = obj_table_put_at(&request_table, 2, &request_coll_done);
+    static const uint8_t kinds[REQUEST_DONE_KINDS] = {REQUEST_SEND, REQUEST_COLL};
+    obj_table_init(&request_table, TESSERA_KIND_REQUEST_, 1 + REQUEST_DONE_KINDS);
+    for (int i = 0; i < REQUEST_DONE_KINDS; i++) {
+        request_t *req = &request_done[i];
+        *req = (request_t){.kind = kinds[i], .complete = true, .world_peer = -1};
+        request_status_empty(&req->status);
+        req->handle = obj_table_put_at(&request_table, 1 + (uint32_t)i, req);
+    }
 }
 
 request_t *request_alloc_fresh(void)

@@ -8,10 +8,10 @@
  *                        or by p2p itself for internal (control) requests.
  * A request sits in at most one queue at a time (posted receives, or a
  * peer's pending sends), linked through next.  The exception to the cycle
- * is request_sent, the one request every send complete as it started
- * shares, and request_coll_done, the one of every nonblocking collective
- * complete as it started: never allocated, queued or changed, and freeing
- * them does nothing.
+ * is request_done: the one request every send complete as it started
+ * shares, and the one of every nonblocking collective complete as it
+ * started; never allocated, queued or changed, and freeing them does
+ * nothing.
  */
 #ifndef TESSERA_REQUEST_REQUEST_H
 #define TESSERA_REQUEST_REQUEST_H
@@ -129,15 +129,15 @@ void request_free_parts(request_t *req);
 
 /* A send that was complete as it started (an eager message out at once)
  * needs nothing of a request but to be reported complete: every such send
- * gets this one, permanent and never changed, as MPICH's lightweight
- * requests do.  A real request per send was 40% of an MPI_Isend's
- * instructions and a quarter of its share of MPI_Waitall.  Its status is
- * what a completed send's is (request_status_empty); freeing it does
- * nothing. */
-extern request_t request_sent;
-/* The same for a nonblocking collective done as it started (on a
- * communicator of one process: api/coll.c). */
-extern request_t request_coll_done;
+ * gets request_done[REQUEST_DONE_SEND], permanent and never changed, as
+ * MPICH's lightweight requests do.  A real request per send was 40% of an
+ * MPI_Isend's instructions and a quarter of its share of MPI_Waitall.  Its
+ * status is what a completed send's is (request_status_empty); freeing it
+ * does nothing.  The same for a nonblocking collective done as it started
+ * (on a communicator of one process: api/coll.c), REQUEST_DONE_COLL.  One
+ * array, so that request_free tells them by one comparison. */
+enum { REQUEST_DONE_SEND, REQUEST_DONE_COLL, REQUEST_DONE_KINDS };
+extern request_t request_done[REQUEST_DONE_KINDS];
 
 /* The status MPI reports for a request that had nothing to do. */
 static inline void request_status_empty(MPI_Status *status)
@@ -167,7 +167,7 @@ static inline request_t *request_alloc(int kind)
 
 static inline void request_free(request_t *req)
 {
-    if (__builtin_expect(req == &request_sent || req == &request_coll_done, 0))
+    if (__builtin_expect((uintptr_t)req - (uintptr_t)request_done < sizeof request_done, 0))
         return;
     if (__builtin_expect(req->kind == REQUEST_GENERALIZED || req->data.dt || req->owned, 0))
         request_free_parts(req);
